@@ -1,0 +1,28 @@
+# Two entry points for a fresh machine: `make conform` and `make test`.
+# Both bootstrap a virtual environment in .venv and install the project into it.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: conform test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+conform: $(STAMP)
+	$(BIN)/hotdeath check
+	$(BIN)/hotdeath conform
+
+test: $(STAMP)
+	$(BIN)/ruff check reference_impl tests benchmarks conformance
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_random_games.py
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,137 @@
+"""The rules language's syntax tree: frozen, position-carrying, free of meaning.
+
+Meaning is given later by the checker; keeping the tree dumb lets error
+messages point at any node and lets tools (docs, linters) walk it safely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Name:
+    text: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Range:
+    low: int
+    high: int
+
+
+Value = int | str | Name | Range | tuple
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    args: tuple[Value, ...]
+    kwargs: tuple[tuple[str, Value], ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: Cond
+
+
+@dataclass(frozen=True)
+class And:
+    left: Cond
+    right: Cond
+
+
+@dataclass(frozen=True)
+class Or:
+    left: Cond
+    right: Cond
+
+
+Cond = Call | Not | And | Or
+
+
+@dataclass(frozen=True)
+class Guard:
+    negate: bool
+    cond: Cond
+
+
+@dataclass(frozen=True)
+class If:
+    cond: Cond
+    then: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...]
+    pos: Pos
+
+
+Stmt = Call | If
+
+
+@dataclass(frozen=True)
+class Property:
+    name: str
+    values: tuple[Value, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Citation:
+    source: str
+    heading: str
+    quote: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Trigger:
+    event: str
+    guard: Guard | None
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Answer:
+    what: str
+    guard: Guard | None
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Modifier:
+    what: str
+    layer: str
+    guard: Guard | None
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Block:
+    """A named braced block: card, amend, rule, ruling, option or override."""
+
+    kind: str
+    name: str
+    entries: tuple[Entry, ...]
+    pos: Pos
+    ident: str = ""
+    guard: Guard | None = None
+
+
+Entry = Property | Citation | Trigger | Answer | Modifier | Block
+
+
+@dataclass(frozen=True)
+class RulesFile:
+    path: str
+    ident: str
+    title: str
+    extends: str | None
+    entries: tuple[Entry, ...]
+    pos: Pos = (1, 1)
+    text: str = field(default="", repr=False)

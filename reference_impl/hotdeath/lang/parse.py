@@ -1,0 +1,212 @@
+"""Text to AST for rules files, with Lark's errors turned into Diagnostics."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+
+from ..errors import Diagnostic, HotDeathError, SourceText
+from ..resources import grammar_dir
+from . import ast
+
+_FRIENDLY = {
+    "_NL": "end of line",
+    "NAME": "a name",
+    "STRING": "a quoted string",
+    "SIGNED_INT": "a number",
+    "SOURCE": "a seed id (000-004 or classic)",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "EQUAL": "'='",
+    "COMMA": "','",
+    "LSQB": "'['",
+    "RULING_ID": "a ruling id (like R12)",
+    "RSQB": "']'",
+    "DOT": "'.'",
+    "COLON": "':'",
+    "$END": "end of file",
+}
+
+
+@cache
+def lark_parser(grammar_file: str) -> Lark:
+    text = (grammar_dir() / grammar_file).read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def describe_expected(expected: set[str]) -> str:
+    names = sorted(_FRIENDLY.get(e, repr(e.lower().strip('"'))) for e in expected)
+    if len(names) > 6:
+        names = names[:6] + ["..."]
+    return ", ".join(names)
+
+
+def syntax_error(source: SourceText, err: UnexpectedInput) -> HotDeathError:
+    """One clear diagnostic for a Lark error, never Lark's own multi-line dump."""
+    line, col = max(err.line, 1), max(err.column, 1)
+    if isinstance(err, UnexpectedCharacters):
+        char = source.text[err.pos_in_stream] if err.pos_in_stream < len(source.text) else "?"
+        msg = f"unexpected character {char!r}"
+    elif isinstance(err, UnexpectedEOF):
+        line = max(len(source.lines), 1)
+        col = len(source.lines[-1]) + 1 if source.lines else 1
+        msg = f"unexpected end of file; expected {describe_expected(set(err.expected))}"
+    else:
+        tok = err.token  # type: ignore[attr-defined]
+        shown = "end of line" if tok.type == "_NL" else repr(str(tok))
+        if tok.type == "$END":
+            shown = "end of file"
+        expected = describe_expected(set(err.expected))  # type: ignore[attr-defined]
+        msg = f"unexpected {shown}; expected {expected}"
+    return HotDeathError([source.diag(line, col, msg)])
+
+
+def _pos(meta_or_tok) -> ast.Pos:
+    return (getattr(meta_or_tok, "line", 1), getattr(meta_or_tok, "column", 1))
+
+
+def unquote(tok: Token) -> str:
+    return re.sub(r"\\(.)", r"\1", str(tok)[1:-1])
+
+
+@v_args(meta=True)
+class ToAst(Transformer):
+    """Lark tree to frozen AST nodes; positions come from Lark's meta."""
+
+    def int_value(self, meta, c):
+        return int(c[0])
+
+    def str_value(self, meta, c):
+        return unquote(c[0])
+
+    def name_value(self, meta, c):
+        return ast.Name(str(c[0]), _pos(c[0]))
+
+    def list_value(self, meta, c):
+        return tuple(c)
+
+    def range_value(self, meta, c):
+        return ast.Range(int(c[0]), int(c[1]))
+
+    def pos_arg(self, meta, c):
+        return ("pos", c[0])
+
+    def kw_arg(self, meta, c):
+        return ("kw", str(c[0]), c[1])
+
+    def call(self, meta, c):
+        args = tuple(a[1] for a in c[1:] if a[0] == "pos")
+        kwargs = tuple((a[1], a[2]) for a in c[1:] if a[0] == "kw")
+        return ast.Call(str(c[0]), args, kwargs, _pos(c[0]))
+
+    def predicate(self, meta, c):
+        return c[0]
+
+    def cond_not(self, meta, c):
+        return ast.Not(c[0])
+
+    def cond_and(self, meta, c):
+        return ast.And(c[0], c[1])
+
+    def cond_or(self, meta, c):
+        return ast.Or(c[0], c[1])
+
+    def guard_if(self, meta, c):
+        return ast.Guard(False, c[0])
+
+    def guard_unless(self, meta, c):
+        return ast.Guard(True, c[0])
+
+    def body(self, meta, c):
+        return tuple(c)
+
+    def block(self, meta, c):
+        return tuple(c)
+
+    def if_stmt(self, meta, c):
+        orelse = c[2] if len(c) > 2 else ()
+        return ast.If(c[0], c[1], orelse, _pos(meta))
+
+    def property(self, meta, c):
+        return ast.Property(str(c[0]), tuple(c[1:]), _pos(c[0]))
+
+    def citation(self, meta, c):
+        quote = unquote(c[2]) if len(c) > 2 else ""
+        return ast.Citation(str(c[0]), unquote(c[1]), quote, _pos(meta))
+
+    def _split_guard(self, c):
+        guard = next((x for x in c if isinstance(x, ast.Guard)), None)
+        return guard, c[-1]
+
+    def trigger(self, meta, c):
+        guard, body = self._split_guard(c)
+        return ast.Trigger(str(c[0]), guard, body, _pos(meta))
+
+    def answer(self, meta, c):
+        guard, body = self._split_guard(c)
+        return ast.Answer(str(c[0]), guard, body, _pos(meta))
+
+    def modifier(self, meta, c):
+        guard, body = self._split_guard(c)
+        return ast.Modifier(str(c[0]), str(c[1]), guard, body, _pos(meta))
+
+    def _block(self, kind, meta, c, ident=""):
+        return ast.Block(kind, unquote(c[0]), c[-1], _pos(meta), ident)
+
+    def card(self, meta, c):
+        return self._block("card", meta, c)
+
+    def amend(self, meta, c):
+        return self._block("amend", meta, c)
+
+    def rule(self, meta, c):
+        return self._block("rule", meta, c)
+
+    def ruling(self, meta, c):
+        return ast.Block("ruling", unquote(c[1]), c[2], _pos(meta), str(c[0]))
+
+    def option(self, meta, c):
+        return ast.Block("option", unquote(c[1]), c[2], _pos(meta), str(c[0]))
+
+    def override(self, meta, c):
+        return ast.Block("override", unquote(c[0]), c[2], _pos(meta), guard=c[1])
+
+    def header(self, meta, c):
+        return (str(c[0]), unquote(c[1]), str(c[2]) if len(c) > 2 else None, _pos(meta))
+
+    def start(self, meta, c):
+        return c
+
+
+def parse_rules(text: str, path: str = "<string>") -> ast.RulesFile:
+    """Parse one rules file; raises HotDeathError (and nothing else) on bad input."""
+    source = SourceText(path, text)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = lark_parser("hotdeath.lark").parse(text)
+        items = ToAst().transform(tree)
+    except UnexpectedInput as err:
+        raise syntax_error(source, err) from None
+    except (LarkError, RecursionError, ValueError, UnicodeDecodeError) as err:
+        raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err}")]) from None
+    ident, title, extends, pos = items[0]
+    return ast.RulesFile(path, ident, title, extends, tuple(items[1:]), pos, source.text)
+
+
+def parse_rules_file(path: Path) -> ast.RulesFile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise HotDeathError([Diagnostic(str(path), 1, 1, f"cannot read file: {err}")]) from None
+    return parse_rules(text, str(path))
+
+
+def is_tree(x) -> bool:
+    return isinstance(x, Tree)
