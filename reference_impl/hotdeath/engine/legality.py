@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model import Face
-from .state import ACTS, Action, Illegal
+from ..scenario.format import ACTS
+from .state import Action, Illegal
 
 if TYPE_CHECKING:
     from .game import Game

@@ -5,28 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Face
-
-# The closed list of reasons an implementation may give for refusing a step.
-REJECTION_CODES = (
-    "game_over",
-    "unknown_action",
-    "no_such_player",
-    "not_your_turn",
-    "card_not_in_hand",
-    "does_not_match",
-    "must_answer_attack",
-    "cannot_answer",
-    "no_attack",
-    "not_challengeable",
-    "missing_choice",
-    "bad_choice",
-    "nothing_drawn",
-    "uno_not_allowed",
-    "nothing_to_catch",
-    "no_pending_choice",
-)
-
-ACTS = ("play", "draw", "pass", "accept", "challenge", "uno", "catch", "choose")
+from ..scenario.format import REJECTION_CODES
 
 
 @dataclass(frozen=True)

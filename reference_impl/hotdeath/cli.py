@@ -1,0 +1,112 @@
+"""The ``hotdeath`` command: check the spec, run one scenario with a trace, run the corpus."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .errors import HotDeathError
+from .resources import scenarios_dir
+
+
+def _fail(err: HotDeathError) -> None:
+    click.echo(err.render(), err=True)
+    n = len(err.diagnostics)
+    click.echo(f"{n} error{'s' if n != 1 else ''}", err=True)
+    sys.exit(1)
+
+
+@click.group()
+@click.version_option(package_name="hotdeath")
+def main() -> None:
+    """Executable rules of Hot Death Uno and its kin, and their conformance suite."""
+
+
+@main.command()
+@click.option("--spec", "spec", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Directory of .hd rules files (default: the bundled spec).")
+@click.option("--scenarios", type=click.Path(exists=True, path_type=Path),
+              help="Scenario file or directory to check (default: the bundled corpus).")
+def check(spec: Path | None, scenarios: Path | None) -> None:
+    """Check the rules files and the scenario corpus; report every problem."""
+    from hotdeath_harness.corpus import load_corpus
+
+    from .lang.check import load_rulesets
+    from .lint import lint_scenario, unpinned_rulings
+
+    try:
+        rulesets = load_rulesets(spec)
+        corpus = load_corpus(scenarios or scenarios_dir())
+    except HotDeathError as err:
+        _fail(err)
+    diags = [d for scn in corpus for d in lint_scenario(scn, rulesets)]
+    if diags:
+        _fail(HotDeathError(diags))
+    missing = unpinned_rulings(rulesets, corpus) if scenarios is None else []
+    for line in missing:
+        click.echo(line, err=True)
+    if missing:
+        sys.exit(1)
+    for rs in rulesets.values():
+        click.echo(f"{rs.ident}: {len(rs.kinds)} cards, {len(rs.rules)} rules, "
+                   f"{len(rs.rulings)} rulings, {len(rs.deck)}-card deck")
+    click.echo(f"{len(corpus)} scenarios OK")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the compiled scenario JSON only.")
+def run(file: Path, as_json: bool) -> None:
+    """Run one scenario against the reference and print what happens, step by step."""
+    from .trace import run_with_trace
+
+    try:
+        ok = run_with_trace(file, as_json)
+    except HotDeathError as err:
+        _fail(err)
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+@click.option("--ruleset", "rulesets", multiple=True, help="Only scenarios of this ruleset.")
+@click.option("--id", "ids", multiple=True, help="Only the scenario with this id.")
+@click.option("--glob", "pattern", help="Only scenarios whose id or path matches.")
+@click.option("--scenarios", type=click.Path(exists=True, path_type=Path),
+              help="Scenario directory (default: the bundled corpus).")
+@click.option("-v", "--verbose", is_flag=True, help="List every scenario, not just failures.")
+def conform(rulesets, ids, pattern, scenarios, verbose) -> None:
+    """Run the scenario corpus against the reference implementation."""
+    from hotdeath_harness.corpus import load_corpus, select
+    from hotdeath_harness.report import print_text_report
+    from hotdeath_harness.runner import run_scenario
+
+    from .adapter import ReferenceImplementation
+
+    try:
+        corpus = select(load_corpus(scenarios or scenarios_dir()), rulesets, ids, pattern)
+        impl = ReferenceImplementation()
+    except HotDeathError as err:
+        _fail(err)
+    results = [run_scenario(impl, scn.data) for scn in corpus]
+    ok = print_text_report(results, {s.ident: s for s in corpus}, verbose)
+    sys.exit(0 if ok else 1)
+
+
+@main.command(name="compile")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def compile_cmd(file: Path) -> None:
+    """Print a scenario's canonical JSON (what implementations receive)."""
+    from .scenario import compile_scenario_file
+
+    try:
+        scn = compile_scenario_file(file)
+    except HotDeathError as err:
+        _fail(err)
+    click.echo(json.dumps(scn.data, indent=2))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

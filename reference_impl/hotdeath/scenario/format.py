@@ -1,0 +1,30 @@
+"""Constants of the scenario format and protocol, shared by every side."""
+
+from __future__ import annotations
+
+# Semantic version of the scenario JSON format (see conformance/schema/scenario.schema.json).
+FORMAT_VERSION = "1.0.0"
+
+# The closed list of reasons an implementation may give for refusing a step.
+REJECTION_CODES = (
+    "game_over",
+    "unknown_action",
+    "no_such_player",
+    "not_your_turn",
+    "card_not_in_hand",
+    "does_not_match",
+    "must_answer_attack",
+    "cannot_answer",
+    "no_attack",
+    "not_challengeable",
+    "missing_choice",
+    "bad_choice",
+    "nothing_drawn",
+    "uno_not_allowed",
+    "nothing_to_catch",
+    "no_pending_choice",
+)
+
+ACTS = ("play", "draw", "pass", "accept", "challenge", "uno", "catch", "choose")
+
+DIRECTIONS = ("clockwise", "counterclockwise")

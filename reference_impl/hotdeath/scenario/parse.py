@@ -1,0 +1,263 @@
+"""Scenario text to canonical JSON, with every problem reported at its line and column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lark import Token, Tree
+from lark.exceptions import LarkError, UnexpectedInput
+
+from ..errors import Collector, Diagnostic, HotDeathError, SourceText
+from ..lang.parse import lark_parser, syntax_error, unquote
+from .format import DIRECTIONS, FORMAT_VERSION, REJECTION_CODES
+
+Pos = tuple[int, int]
+
+
+@dataclass
+class CompiledScenario:
+    """The canonical JSON plus where each card was written, for later checks."""
+
+    data: dict
+    path: str
+    source: SourceText
+    card_positions: list[tuple[str, Pos]] = field(default_factory=list)
+    step_positions: list[Pos] = field(default_factory=list)
+
+    @property
+    def ident(self) -> str:
+        return self.data["id"]
+
+
+def _pos(node) -> Pos:
+    meta = getattr(node, "meta", None)
+    if meta is not None and not meta.empty:
+        return (meta.line, meta.column)
+    return (getattr(node, "line", 1) or 1, getattr(node, "column", 1) or 1)
+
+
+class Builder:
+    """Walks the parse tree once, filling the JSON document and checking references."""
+
+    def __init__(self, source: SourceText):
+        self.source = source
+        self.errors = Collector(source)
+        self.data: dict = {"format": FORMAT_VERSION, "id": "", "title": "", "ruleset": "",
+                           "options": [], "cites": [], "pins": [], "notes": [],
+                           "table": {}, "steps": []}
+        self.table: dict = {}
+        self.cards: list[tuple[str, Pos]] = []
+        self.step_pos: list[Pos] = []
+        self.player_refs: list[tuple[str, Pos]] = []
+
+    def card(self, node: Tree) -> str:
+        words = [str(t) for t in node.children]
+        text = " ".join(words)
+        self.cards.append((text, _pos(node.children[0])))
+        return text
+
+    def cards_of(self, node: Tree | None) -> list[str]:
+        return [] if node is None else [self.card(c) for c in node.children]
+
+    def player(self, tok: Token) -> str:
+        self.player_refs.append((str(tok), _pos(tok)))
+        return str(tok)
+
+    # -- header ---------------------------------------------------------------
+
+    def header(self, node: Tree) -> None:
+        kind, c = node.data, node.children
+        d = self.data
+        if kind == "id":
+            d["id"] = str(c[0])
+        elif kind == "ruleset":
+            d["ruleset"] = str(c[0])
+        elif kind == "option":
+            d["options"].append(str(c[0]))
+        elif kind == "cites":
+            d["cites"].append({"source": str(c[0]), "heading": unquote(c[1]),
+                               "quote": unquote(c[2]) if len(c) > 2 else ""})
+        elif kind == "pins":
+            d["pins"].extend(str(x) for x in c)
+        elif kind == "note":
+            d["notes"].append(unquote(c[0]))
+
+    # -- table ----------------------------------------------------------------
+
+    def setup(self, node: Tree) -> None:
+        kind, c, t = node.data, node.children, self.table
+        if kind == "players":
+            names = [str(x) for x in c]
+            if len(set(names)) != len(names):
+                self.errors.error(_pos(c[0]), "a player is listed twice")
+            t["players"] = names
+        elif kind in ("dealer", "turn"):
+            t[kind] = self.player(c[0])
+        elif kind == "direction":
+            t["direction"] = str(c[0])
+        elif kind == "color":
+            t["color"] = str(c[0])
+        elif kind in ("discard", "pile"):
+            t[kind] = self.cards_of(c[0])
+        elif kind in ("hand", "field"):
+            who = self.player(c[0])
+            zone = t.setdefault(kind + "s", {})
+            if who in zone:
+                self.errors.error(_pos(c[0]), f"{kind} of {who} is given twice")
+            zone[who] = self.cards_of(c[1] if len(c) > 1 else None)
+        elif kind == "score":
+            t.setdefault("scores", {})[self.player(c[0])] = int(c[1])
+        elif kind in ("deal", "flip"):
+            t.setdefault("setup", []).append(kind)
+
+    # -- steps ------------------------------------------------------------------
+
+    def step(self, node: Tree) -> None:
+        kind, c = node.data, node.children
+        if kind == "shuffle":
+            self.add_step({"chance": {"shuffle": self.cards_of(c[0])}}, node)
+            return
+        act = {"pass_": "pass"}.get(kind, kind)
+        action: dict = {"player": self.player(c[0]), "act": act}
+        if kind == "play":
+            action["card"] = self.card(c[1])
+            for ch in c[2:]:
+                key = "color" if ch.data == "choose_color" else "target"
+                if key in action:
+                    self.errors.error(_pos(ch.children[0]), f"'{key}' is given twice")
+                action[key] = (str(ch.children[0]) if key == "color"
+                               else self.player(ch.children[0]))
+        elif kind == "catch":
+            action["target"] = self.player(c[1])
+        elif kind == "choose":
+            action["color"] = str(c[1])
+        self.add_step({"do": action}, node)
+
+    def add_step(self, step: dict, node) -> None:
+        self.data["steps"].append(step)
+        self.step_pos.append(_pos(node))
+
+    def expect(self, node: Tree) -> None:
+        steps = self.data["steps"]
+        if not steps:
+            self.add_step({}, node)
+        last = steps[-1]
+        kind, c = node.data, node.children
+        if kind == "exp_rejected":
+            code = str(c[0])
+            if code not in REJECTION_CODES:
+                self.errors.error(_pos(c[0]), f"unknown rejection code '{code}' (known: "
+                                  f"{', '.join(REJECTION_CODES)})")
+            if "do" not in last:
+                self.errors.error(_pos(node), "'expect rejected' must follow an action")
+            last["reject"] = code
+            return
+        last.setdefault("expect", []).append(self.fact(kind, c))
+
+    def fact(self, kind: str, c: list) -> dict:
+        simple = {"exp_turn": "turn", "exp_color": "color", "exp_phase": "phase",
+                  "exp_round_winner": "round_winner", "exp_winner": "winner"}
+        if kind in simple:
+            value = self.player(c[0]) if kind in ("exp_turn", "exp_round_winner",
+                                                  "exp_winner") else str(c[0])
+            return {"path": simple[kind], "equals": value}
+        if kind == "exp_direction":
+            return {"path": "direction", "equals": str(c[0])}
+        if kind == "exp_top":
+            return {"path": "top", "equals": self.card(c[0])}
+        if kind in ("exp_hand", "exp_field"):
+            zone = "hands" if kind == "exp_hand" else "field"
+            return {"path": f"{zone}.{self.player(c[0])}",
+                    "same_cards": self.cards_of(c[1] if len(c) > 1 else None)}
+        if kind in ("exp_hand_has", "exp_hand_lacks"):
+            mode = "contains" if kind == "exp_hand_has" else "lacks"
+            return {"path": f"hands.{self.player(c[0])}", mode: self.cards_of(c[1])}
+        if kind == "exp_count":
+            return {"path": f"hands.{self.player(c[0])}", "count": int(c[1])}
+        if kind == "exp_pile_count":
+            return {"path": "pile_count", "equals": int(c[0])}
+        if kind == "exp_pending":
+            return {"path": "pending", "matches": {"amount": int(c[0]),
+                                                   "target": self.player(c[1])}}
+        if kind == "exp_no_pending":
+            return {"path": "pending", "equals": None}
+        if kind == "exp_no_winner":
+            return {"path": "winner", "equals": None}
+        if kind == "exp_score":
+            return {"path": f"scores.{self.player(c[0])}", "equals": int(c[1])}
+        if kind == "exp_open":
+            return {"path": "uno_pending", "contains": [self.player(c[0])]}
+        if kind == "exp_eliminated":
+            return {"path": "eliminated", "contains": [self.player(c[0])]}
+        raise AssertionError(kind)
+
+    # -- whole document ------------------------------------------------------------
+
+    def build(self, tree: Tree) -> dict:
+        children = tree.children
+        self.data["title"] = unquote(children[0])
+        for node in children[1:]:
+            if node.data in _HEADERS:
+                self.header(node)
+            elif node.data in _SETUPS:
+                self.setup(node)
+            elif node.data.startswith("exp_"):
+                self.expect(node)
+            else:
+                self.step(node)
+        self.finish()
+        return self.data
+
+    def finish(self) -> None:
+        d, t = self.data, self.table
+        for need in ("id", "ruleset"):
+            if not d[need]:
+                self.errors.error((1, 1), f"the scenario has no '{need}' line")
+        if "players" not in t:
+            self.errors.error((1, 1), "the table has no 'players' line")
+            t["players"] = []
+        players = t["players"]
+        if players and len(players) < 2:
+            self.errors.error((1, 1), "a table needs at least 2 players")
+        for name, pos in self.player_refs:
+            if players and name not in players:
+                self.errors.error(pos, f"unknown player '{name}' (players: {', '.join(players)})")
+        if "deal" in t.get("setup", []) and any(t.get("hands", {}).values()):
+            self.errors.error((1, 1), "a table that deals cannot also list hands")
+        if "direction" in t and t["direction"] not in DIRECTIONS:
+            self.errors.error((1, 1), f"unknown direction '{t['direction']}'")
+        hands = t.setdefault("hands", {})
+        for p in players:
+            hands.setdefault(p, [])
+        d["table"] = t
+
+
+_HEADERS = {"id", "ruleset", "option", "cites", "pins", "note"}
+_SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
+           "field", "score", "deal", "flip"}
+
+
+def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
+    """Parse and compile one scenario; raises HotDeathError (only) on bad input."""
+    source = SourceText(path, text)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = lark_parser("scenario.lark").parse(text)
+    except UnexpectedInput as err:
+        raise syntax_error(source, err) from None
+    except (LarkError, RecursionError, ValueError) as err:
+        raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err}")]) from None
+    builder = Builder(source)
+    data = builder.build(tree)
+    builder.errors.raise_if_any()
+    return CompiledScenario(data, path, source, builder.cards, builder.step_pos)
+
+
+def compile_scenario_file(path: Path) -> CompiledScenario:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise HotDeathError([Diagnostic(str(path), 1, 1, f"cannot read file: {err}")]) from None
+    return compile_scenario(text, str(path))
