@@ -56,14 +56,16 @@ def ask_color(ctx: Ctx, by) -> None:
 # -- the pending attack -----------------------------------------------------------------
 
 
-@verb("attack", "Aim a draw at a player, or add to the pending attack when stacking.",
+@verb("attack", "Aim a draw at a player, or add to the pending attack when stacking; the "
+      "stack family defaults to the card's 'stack' property.",
       "attack(4, stack=draw4)",
       {"amount": Param("int", required=True), "target": Param("selector", None),
        "stack": Param("name", None), "draw_class": Param("name", "attack"),
        "tags": Param("names", ()), "resume": Param("name", "target")})
 def attack(ctx: Ctx, amount: int, target, stack, draw_class, tags, resume) -> None:
     g = ctx.game
-    contrib = Contribution(ctx.actor, ctx.card, amount, stack, frozenset(tags), draw_class,
+    group = stack or (ctx.card.kind.stack if ctx.card is not None else None)
+    contrib = Contribution(ctx.actor, ctx.card, amount, group, frozenset(tags), draw_class,
                            ctx.held_color)
     att = g.pending
     if att is None:
@@ -228,6 +230,12 @@ def score_hands(ctx: Ctx) -> None:
     if target is not None and g.scores[ctx.actor] >= int(target):
         g.winner = ctx.actor
         g.log("win", ctx.owner, f"{_name(ctx, ctx.actor)} reaches {target} and wins the game")
+
+
+@verb("win_game", "The actor wins the game outright.", "win_game")
+def win_game(ctx: Ctx) -> None:
+    ctx.game.winner = ctx.actor
+    ctx.game.log("win", ctx.owner, f"{_name(ctx, ctx.actor)} wins the game")
 
 
 def face_points(face) -> int:
