@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from hotdeath.lang.check import load_rulesets
 
 

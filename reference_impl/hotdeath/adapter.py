@@ -52,7 +52,8 @@ class ReferenceImplementation:
             raise SetupError(f"unknown ruleset '{ident}'")
         table = scenario["table"]
         players = table["players"]
-        self.chance = ScriptedChance()
+        self.chance = ScriptedChance([self._cards(rs, order)
+                                      for order in table.get("shuffles", [])])
         game = Game(rs, players, self.chance)
         for opt in scenario.get("options", []):
             if opt not in rs.options:

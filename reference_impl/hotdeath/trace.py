@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import click
+
 from hotdeath_harness.judge import check_facts
 from hotdeath_harness.runner import describe, for_implementation, judge_step
 

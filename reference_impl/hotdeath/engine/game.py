@@ -227,9 +227,11 @@ class Game:
 
     def state_checks(self, actor: int) -> None:
         for p in range(len(self.seats)):
-            if len(self.hands[p]) != 1:
-                self.uno_called.discard(p)
+            size = len(self.hands[p])
+            if size != 1:
                 self.uno_pending.discard(p)
+            if size == 0 or size > 2:
+                self.uno_called.discard(p)
         if len(self.hands[actor]) == 1 and actor not in self.uno_called:
             self.uno_pending.add(actor)
         if self.round_winner is None:

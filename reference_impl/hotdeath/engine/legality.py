@@ -38,7 +38,7 @@ def validate(game: Game, a: Action) -> None:
 def _check_turn_action(game: Game, a: Action) -> None:
     who = game.seats[a.player]
     if game.phase == "choose":
-        raise _no(game, "no_pending_choice" if a.player != game.current_player
+        raise _no(game, "not_your_turn" if a.player != game.current_player
                   else "missing_choice", f"{game.seats[game.current_player]} must first "
                   "choose a colour", "turns")
     if a.player != game.turn:
@@ -53,6 +53,9 @@ def _check_turn_action(game: Game, a: Action) -> None:
         if game.phase == "drawn":
             raise _no(game, "nothing_drawn", f"{who} has already drawn this turn", "turns")
     elif a.act == "pass":
+        if game.phase == "respond":
+            raise _no(game, "must_answer_attack", f"{who} must answer or accept the attack",
+                      "attacks")
         if game.phase != "drawn":
             raise _no(game, "nothing_drawn", f"{who} may pass only after drawing", "turns")
     elif a.act in ("accept", "challenge"):
@@ -73,9 +76,9 @@ def _check_play(game: Game, a: Action) -> None:
             raise _no(game, "cannot_answer", f"{face.notation} cannot answer this attack",
                       "attacks")
     elif game.phase == "drawn":
-        if face is not game.drawn or not game.matches(face):
-            raise _no(game, "does_not_match", f"after drawing, {who} may play only the "
-                      "drawn card, and only if it matches", "turns")
+        if face is not game.drawn:
+            raise _no(game, "not_drawn_card", f"after drawing, {who} may play only the "
+                      f"drawn card ({game.drawn.notation if game.drawn else 'none'})", "turns")
     elif not game.matches(face):
         top = game.top()
         raise _no(game, "does_not_match", f"{face.notation} does not match "

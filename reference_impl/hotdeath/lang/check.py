@@ -223,7 +223,8 @@ class Checker:
         elif p.name == "color":
             allowed = set(self.rs.colors) | {"wild", "each"}
             if v not in allowed:
-                self.errors.error(p.pos, f"'color' has no value '{v}'{suggest(v, allowed)}")
+                hint = suggest(v, allowed) or f" (expected one of {', '.join(sorted(allowed))})"
+                self.errors.error(p.pos, f"'color' has no value '{v}'{hint}")
             kind.color = v
         elif p.name == "ranks":
             kind.ranks = tuple(range(v.low, v.high + 1))
@@ -265,7 +266,7 @@ class Checker:
                 self.misplaced(e)
         for need in ("question", "answer", "rationale"):
             if need not in fields:
-                self.errors.error(b.pos, f"ruling {b.ident} needs a '{need}'")
+                self.errors.error(b.pos, f"ruling {b.ident} has no '{need}'")
         if not cites:
             self.errors.error(b.pos, f"ruling {b.ident} cites no source")
         if b.ident in self.rs.rulings and self.rs.rulings[b.ident].path == self.tree.path:

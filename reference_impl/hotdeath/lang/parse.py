@@ -44,14 +44,32 @@ def lark_parser(grammar_file: str) -> Lark:
     return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
 
 
-def describe_expected(expected: set[str]) -> str:
-    names = sorted(_FRIENDLY.get(e, repr(e.lower().strip('"'))) for e in expected)
-    if len(names) > 6:
-        names = names[:6] + ["..."]
+def describe_expected(expected: set[str], parser: Lark | None = None) -> str:
+    """Terminal names as a reader would say them, closing brackets first."""
+    shown = set()
+    for name in expected:
+        if name in _FRIENDLY:
+            shown.add(_FRIENDLY[name])
+            continue
+        pattern = None
+        if parser is not None:
+            try:
+                pattern = parser.get_terminal(name).pattern
+            except KeyError:
+                pattern = None
+        if pattern is not None and pattern.type == "str":
+            shown.add(repr(pattern.value))
+        else:
+            shown.add(name.lower())
+    first = [s for s in ("'}'", "')'", "']'") if s in shown]
+    names = first + sorted(shown - set(first))
+    if len(names) > 12:
+        names = names[:12] + ["..."]
     return ", ".join(names)
 
 
-def syntax_error(source: SourceText, err: UnexpectedInput) -> HotDeathError:
+def syntax_error(source: SourceText, err: UnexpectedInput,
+                 parser: Lark | None = None) -> HotDeathError:
     """One clear diagnostic for a Lark error, never Lark's own multi-line dump."""
     line, col = max(err.line, 1), max(err.column, 1)
     if isinstance(err, UnexpectedCharacters):
@@ -60,13 +78,13 @@ def syntax_error(source: SourceText, err: UnexpectedInput) -> HotDeathError:
     elif isinstance(err, UnexpectedEOF):
         line = max(len(source.lines), 1)
         col = len(source.lines[-1]) + 1 if source.lines else 1
-        msg = f"unexpected end of file; expected {describe_expected(set(err.expected))}"
+        msg = f"unexpected end of file; expected {describe_expected(set(err.expected), parser)}"
     else:
         tok = err.token  # type: ignore[attr-defined]
         shown = "end of line" if tok.type == "_NL" else repr(str(tok))
         if tok.type == "$END":
             shown = "end of file"
-        expected = describe_expected(set(err.expected))  # type: ignore[attr-defined]
+        expected = describe_expected(set(err.expected), parser)  # type: ignore[attr-defined]
         msg = f"unexpected {shown}; expected {expected}"
     return HotDeathError([source.diag(line, col, msg)])
 
@@ -197,7 +215,7 @@ def parse_rules(text: str, path: str = "<string>") -> ast.RulesFile:
         tree = lark_parser("hotdeath.lark").parse(text)
         items = ToAst().transform(tree)
     except UnexpectedInput as err:
-        raise syntax_error(source, err) from None
+        raise syntax_error(source, err, lark_parser("hotdeath.lark")) from None
     except (LarkError, RecursionError, ValueError, UnicodeDecodeError) as err:
         raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err}")]) from None
     ident, title, extends, pos = items[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 FORMAT_VERSION = "1.0.0"
 
 # The closed list of reasons an implementation may give for refusing a step.
+# When several apply, the first in this order is the one to give (see PROTOCOL.md).
 REJECTION_CODES = (
     "game_over",
     "unknown_action",
@@ -20,6 +21,7 @@ REJECTION_CODES = (
     "missing_choice",
     "bad_choice",
     "nothing_drawn",
+    "not_drawn_card",
     "uno_not_allowed",
     "nothing_to_catch",
     "no_pending_choice",

@@ -99,7 +99,7 @@ class Builder:
         elif kind == "color":
             t["color"] = str(c[0])
         elif kind in ("discard", "pile"):
-            t[kind] = self.cards_of(c[0])
+            t[kind] = self.cards_of(c[0] if c else None)
         elif kind in ("hand", "field"):
             who = self.player(c[0])
             zone = t.setdefault(kind + "s", {})
@@ -108,6 +108,8 @@ class Builder:
             zone[who] = self.cards_of(c[1] if len(c) > 1 else None)
         elif kind == "score":
             t.setdefault("scores", {})[self.player(c[0])] = int(c[1])
+        elif kind == "setup_shuffle":
+            t.setdefault("shuffles", []).append(self.cards_of(c[0]))
         elif kind in ("deal", "flip"):
             t.setdefault("setup", []).append(kind)
 
@@ -188,6 +190,8 @@ class Builder:
             return {"path": f"scores.{self.player(c[0])}", "equals": int(c[1])}
         if kind == "exp_open":
             return {"path": "uno_pending", "contains": [self.player(c[0])]}
+        if kind == "exp_not_open":
+            return {"path": "uno_pending", "lacks": [self.player(c[0])]}
         if kind == "exp_eliminated":
             return {"path": "eliminated", "contains": [self.player(c[0])]}
         raise AssertionError(kind)
@@ -235,7 +239,7 @@ class Builder:
 
 _HEADERS = {"id", "ruleset", "option", "cites", "pins", "note"}
 _SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
-           "field", "score", "deal", "flip"}
+           "field", "score", "deal", "flip", "setup_shuffle"}
 
 
 def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
@@ -246,7 +250,7 @@ def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
     try:
         tree = lark_parser("scenario.lark").parse(text)
     except UnexpectedInput as err:
-        raise syntax_error(source, err) from None
+        raise syntax_error(source, err, lark_parser("scenario.lark")) from None
     except (LarkError, RecursionError, ValueError) as err:
         raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err}")]) from None
     builder = Builder(source)

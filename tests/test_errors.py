@@ -1,0 +1,123 @@
+"""Malformed rules and scenarios: each yields one pinned ``path:line:col: message``.
+
+The messages are part of the product (users read them), so their exact text
+is pinned here; a change to any of them must be deliberate.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hotdeath.errors import HotDeathError
+from hotdeath.lang.check import check_text
+from hotdeath.lint import lint_scenario
+from hotdeath.scenario import compile_scenario
+
+HEAD = 'ruleset t "T" extends classic\n'
+
+
+def card(body: str) -> str:
+    return HEAD + 'card "X" {\n  key x\n' + body + "}\n"
+
+
+CITED = '  cites classic "A" "b"\n'
+
+SPEC_CASES = [
+    (card(CITED + "  on play { skipp(1) }\n"),
+     "5:13: unknown verb 'skipp' (did you mean 'skip'?)"),
+    (card(CITED + "  on play { attack(2, target=nxt) }\n"),
+     "5:30: unknown selector 'nxt' (did you mean 'next'?)"),
+    (card(CITED + "  on play { attack(target=next) }\n"), "5:13: 'attack' needs 'amount'"),
+    (card(CITED + '  on play { skip("two") }\n'),
+     "5:13: 'skip' parameter 'count' must be a whole number"),
+    (card(CITED + "  on play { skip(1, times=2) }\n"), "5:13: 'skip' has no parameter 'times'"),
+    (card("  colour red\n" + CITED), "4:3: unknown card property 'colour' (did you mean 'color'?)"),
+    (card(""), '2:1: card "X" cites no source'),
+    (card('  cites 000 "Dodge" "Dodge makes you invincible."\n'),
+     "4:3: quoted words do not occur verbatim in seed 000: 'Dodge makes you invincible.'"),
+    (card('  cites 000 "Teleport" ""\n'), "4:3: heading 'Teleport' does not occur in seed 000"),
+    (card(CITED + "  answers attack if attak_tagged(x) { block_attack }\n"),
+     "5:21: unknown condition 'attak_tagged' (did you mean 'attack_tagged'?)"),
+    (card(CITED + '  answers attack if attack_contains("Hot Deth") { block_attack }\n'),
+     "5:21: 'attack_contains' parameter 'card': unknown card \"Hot Deth\""),
+    (HEAD + 'amend "Skipp" {\n  stack x\n}\n',
+     "2:1: cannot amend unknown card \"Skipp\" (did you mean 'Skip'?)"),
+    (HEAD + 'card "X" {\n  key x\n',
+     "3:8: unexpected end of file; expected '}', 'amend', 'answers', 'card', 'cites', "
+     "'modifies', 'on', 'option', 'override', 'rule', 'ruling', a name"),
+    (HEAD + 'card "X" @ {\n}\n', "2:10: unexpected character '@'"),
+    (card(CITED + "  on discard { skip(1) }\n"),
+     "5:3: unknown event 'on discard' (expected challenge, play, start)"),
+    (card(CITED + "  modifies draw at luck { adjust(-1) }\n"),
+     "5:3: unknown layer 'luck' (declared layers: immune, modifier, split)"),
+    (card("  color purple\n" + CITED),
+     "4:3: 'color' has no value 'purple' (expected one of blue, each, green, red, wild, yellow)"),
+    (card("  category spell\n" + CITED),
+     "4:3: 'category' has no value 'spell' (expected one of action, attack, defense, directed, "
+     "field, global, number, technical, wild)"),
+    (HEAD + 'ruling R1 "t" {\n  question "q"\n  answer "a"\n  cites classic "A" "b"\n}\n',
+     "2:1: ruling R1 has no 'rationale'"),
+    ('ruleset x\n', "1:10: unexpected end of line; expected a quoted string"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), SPEC_CASES, ids=[m.split(": ", 1)[1][:40]
+                                                              for _, m in SPEC_CASES])
+def test_spec_error_text(classic, text, message):
+    with pytest.raises(HotDeathError) as info:
+        check_text(text, "bad.hd", classic)
+    assert info.value.diagnostics[0].render().splitlines()[0] == "bad.hd:" + message
+
+
+def test_error_shows_line_and_caret(classic):
+    with pytest.raises(HotDeathError) as info:
+        check_text(card(CITED + "  on play { skipp(1) }\n"), "bad.hd", classic)
+    lines = info.value.render().splitlines()
+    assert lines[1] == "      on play { skipp(1) }"
+    assert lines[2] == "                ^"
+
+
+def test_all_errors_reported_together(classic):
+    text = card("  colour red\n  category spell\n" + CITED + "  on play { skipp(1) }\n")
+    with pytest.raises(HotDeathError) as info:
+        check_text(text, "bad.hd", classic)
+    assert [d.line for d in info.value.diagnostics] == [4, 5, 7]
+
+
+SCN = 'scenario "t"\nid t-1\nruleset classic\ncites classic "A" "b"\ntable\n  players alice bob\n'
+
+SCENARIO_CASES = [
+    (SCN + "  hand carol: red 5\nsteps\n", "7:8: unknown player 'carol' (players: alice, bob)"),
+    (SCN + "steps\n  alice draws\n  expect rejected nope\n",
+     "9:19: unknown rejection code 'nope' (known: game_over, unknown_action, no_such_player, "
+     "not_your_turn, card_not_in_hand, does_not_match, must_answer_attack, cannot_answer, "
+     "no_attack, not_challengeable, missing_choice, bad_choice, nothing_drawn, not_drawn_card, "
+     "uno_not_allowed, "
+     "nothing_to_catch, no_pending_choice)"),
+    (SCN + "steps\n  alice jumps\n",
+     "8:9: unexpected 'jumps'; expected 'accepts', 'calls', 'catches', 'challenges', 'chooses', "
+     "'draws', 'passes', 'plays'"),
+    ('scenario "t"\nruleset classic\ntable\n  players alice bob\nsteps\n',
+     "1:1: the scenario has no 'id' line"),
+    (SCN + "steps\n  expect rejected not_your_turn\n",
+     "8:3: 'expect rejected' must follow an action"),
+    ('scenario "t"\nid t-1\nruleset classic\ntable\n  players alice\nsteps\n',
+     "1:1: a table needs at least 2 players"),
+    (SCN + "  hand alice: red 5\n  hand alice: red 6\nsteps\n",
+     "8:8: hand of alice is given twice"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), SCENARIO_CASES,
+                         ids=[m.split(": ", 1)[1][:40] for _, m in SCENARIO_CASES])
+def test_scenario_error_text(text, message):
+    with pytest.raises(HotDeathError) as info:
+        compile_scenario(text, "bad.scn")
+    assert info.value.diagnostics[0].render().splitlines()[0] == "bad.scn:" + message
+
+
+def test_unknown_cards_are_located(rulesets):
+    scn = compile_scenario(SCN + "  hand alice: red 55, purple 5\nsteps\n", "cards.scn")
+    rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
+    assert rendered == ["cards.scn:7:15: ruleset 'classic' has no card 'red 55'",
+                        "cards.scn:7:23: ruleset 'classic' has no card 'purple 5'"]
