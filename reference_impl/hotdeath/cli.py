@@ -22,7 +22,7 @@ def _fail(err: HotDeathError) -> None:
 @click.group()
 @click.version_option(package_name="hotdeath")
 def main() -> None:
-    """Executable rules of Hot Death Uno and its kin, and their conformance suite."""
+    """Executable Uno rulesets (classic and its house-rule kin) and their conformance suite."""
 
 
 @main.command()

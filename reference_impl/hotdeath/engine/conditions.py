@@ -7,7 +7,7 @@ from .interp import Ctx
 
 
 @condition("attack_tagged", "The pending attack's latest contribution carries this tag.",
-           "answers attack unless attack_tagged(undodgeable) { ... }",
+           "answers attack unless attack_tagged(unblockable) { ... }",
            {"tag": Param("name", required=True)})
 def attack_tagged(ctx: Ctx, tag: str) -> bool:
     att = ctx.game.pending
@@ -23,7 +23,7 @@ def attack_class(ctx: Ctx, name: str) -> bool:
 
 
 @condition("attack_contains", "Some contribution to the pending attack came from this card.",
-           'answers attack if attack_contains("Hot Death") { ... }',
+           'answers attack if attack_contains("Big Draw") { ... }',
            {"card": Param("card", required=True)})
 def attack_contains(ctx: Ctx, card: str) -> bool:
     att = ctx.game.pending

@@ -2,8 +2,8 @@
 
 A draw carries a class. The ruleset declares ``layers`` in precedence order;
 a continuous modifier sitting at some layer changes only draws whose class is
-not ranked at or above that layer. That makes a card draw hierarchy (Ping is
-immune to Luck, an AIDS split is not) pure data.
+not ranked at or above that layer. That makes a card draw hierarchy (an
+'immune' draw ignores a -1 modifier while a 'split' draw does not) pure data.
 """
 
 from __future__ import annotations

@@ -156,7 +156,7 @@ def split_attack(ctx: Ctx, draw_class: str, **kw) -> None:
 
 
 @verb("remove_from_attack", "Contributions made by this card are taken out of the pending "
-      "attack; if nothing is left the attack ends.", 'remove_from_attack("Hot Death")',
+      "attack; if nothing is left the attack ends.", 'remove_from_attack("Big Draw")',
       {"card": Param("card", required=True)})
 def remove_from_attack(ctx: Ctx, card: str) -> None:
     g = ctx.game

@@ -1,0 +1,74 @@
+"""The command line, as a user meets it: outputs, exit codes, and no tracebacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hotdeath.cli import main
+
+SCN = Path(__file__).resolve().parent.parent / "conformance" / "scenarios"
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_check_reports_counts():
+    result = invoke("check")
+    assert result.exit_code == 0, result.output
+    assert "classic: 7 cards" in result.output
+    assert "scenarios OK" in result.output
+
+
+def test_run_prints_trace_with_citation():
+    result = invoke("run", str(SCN / "classic" / "skip-basic.scn"))
+    assert result.exit_code == 0, result.output
+    assert "bob skipped" in result.output
+    assert '"Skip: the next player in line loses their turn and is skipped."' in result.output
+    assert "result: PASS" in result.output
+
+
+def test_run_names_the_rule_behind_a_rejection():
+    result = invoke("run", str(SCN / "classic" / "skip-basic.scn"))
+    assert "rejected (not_your_turn: it is carol's turn, not bob's (rule 'Turns'))" in \
+        result.output
+
+
+def test_conform_passes_and_summarises():
+    result = invoke("conform", "--ruleset", "hot-death-v3")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("passed, 0 failed")
+
+
+def test_conform_fails_on_a_wrong_expectation(tmp_path):
+    bad = (SCN / "classic" / "skip-basic.scn").read_text().replace("expect turn carol",
+                                                                    "expect turn bob")
+    (tmp_path / "bad.scn").write_text(bad)
+    result = invoke("conform", "--scenarios", str(tmp_path))
+    assert result.exit_code == 1
+    assert "turn: expected 'bob', observed 'carol'" in result.output
+
+
+def test_bad_scenario_file_gets_located_error_not_traceback(tmp_path):
+    path = tmp_path / "broken.scn"
+    path.write_text('scenario "x"\nid x-1\nruleset classic\ntable\n  players a b\nsteps\n'
+                    "  a flies\n")
+    result = invoke("run", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:7:5: unexpected 'flies'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_spec_dir_gets_located_error(tmp_path):
+    (tmp_path / "x.hd").write_text('ruleset x "X"\ncard "Y" {\n  key y\n  colur red\n}\n')
+    result = invoke("check", "--spec", str(tmp_path), "--scenarios", str(tmp_path))
+    assert result.exit_code == 1
+    assert "x.hd:4:3: unknown card property 'colur' (did you mean 'color'?)" in result.output
+
+
+def test_compile_prints_json():
+    result = invoke("compile", str(SCN / "classic" / "skip-basic.scn"))
+    assert result.exit_code == 0
+    assert '"id": "classic-0001"' in result.output

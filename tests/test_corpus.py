@@ -1,0 +1,80 @@
+"""The whole scenario corpus: well-formed, schema-valid, consistent with the spec, passing."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+from hotdeath.adapter import ReferenceImplementation
+from hotdeath.lint import lint_scenario, unpinned_rulings
+from hotdeath.resources import scenarios_dir, schema_dir
+from hotdeath_harness.corpus import load_corpus
+from hotdeath_harness.runner import for_implementation, run_scenario
+
+CORPUS = load_corpus(scenarios_dir())
+
+
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((schema_dir() / name).read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.fixture(scope="module")
+def impl(rulesets):
+    return ReferenceImplementation(rulesets)
+
+
+@pytest.mark.parametrize("scn", CORPUS, ids=[s.ident for s in CORPUS])
+def test_scenario_passes_on_reference(impl, scn):
+    result = run_scenario(impl, scn.data)
+    assert result.status == "pass", f"{result.message}\n" + "\n".join(result.details)
+
+
+def test_corpus_size():
+    rulesets = [s.data["ruleset"] for s in CORPUS]
+    assert rulesets.count("classic") >= 60
+    assert rulesets.count("hot-death-v3") >= 30
+
+
+def test_scenarios_are_schema_valid():
+    validator = _validator("scenario.schema.json")
+    for scn in CORPUS:
+        errors = [e.message for e in validator.iter_errors(scn.data)]
+        assert not errors, f"{scn.ident}: {errors}"
+
+
+def test_observations_are_schema_valid(impl):
+    validator = _validator("observation.schema.json")
+    for scn in CORPUS:
+        obs = impl.load(for_implementation(scn.data))
+        errors = [e.message for e in validator.iter_errors(obs)]
+        assert not errors, f"{scn.ident}: {errors}"
+
+
+def test_scenarios_agree_with_spec(rulesets):
+    problems = [d.render() for scn in CORPUS for d in lint_scenario(scn, rulesets)]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_ruling_has_a_scenario(rulesets):
+    assert unpinned_rulings(rulesets, CORPUS) == []
+
+
+def test_every_v3_card_has_three_scenarios(rulesets):
+    """Each card of v3's own file appears (in a hand, a field or a step) in three scenarios."""
+    v3 = rulesets["hot-death-v3"]
+    own = [k for k in v3.kinds.values() if k.path.endswith("hot-death-v3.hd")
+           and k.name not in rulesets["classic"].kinds]
+    text = {s.ident: json.dumps(s.data) for s in CORPUS if s.data["ruleset"] == v3.ident}
+    for kind in own:
+        notations = [f.notation for f in v3.faces.values() if f.kind is kind]
+        used = [i for i, t in text.items() if any(f'"{n}"' in t for n in notations)]
+        assert len(used) >= 3, f"{kind.name} appears only in {used}"
+
+
+def test_ids_are_unique_and_stable_shaped():
+    ids = [s.ident for s in CORPUS]
+    assert len(ids) == len(set(ids))

@@ -1,0 +1,116 @@
+"""Hypothesis properties of the engine and the parsers."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hotdeath.engine.legality import legal_actions, needs_of
+from hotdeath.engine.state import Action, Illegal
+from hotdeath.errors import HotDeathError
+from hotdeath.lang.parse import parse_rules
+from hotdeath.scenario import compile_scenario
+from hotdeath.sim import new_game, play_random
+
+
+def all_cards(game) -> Counter:
+    zones = [*game.hands, *game.field, game.pile, game.discard]
+    return Counter(id(face) for zone in zones for face in zone)
+
+
+def play_checked(rs, seed: int, players: int, out_of_turn: bool) -> None:
+    rng = random.Random(seed)
+    game = new_game(rs, players, rng)
+    deck = Counter(id(face) for face in rs.deck)
+    assert all_cards(game) == deck
+    for _ in range(1500):
+        if game.is_terminal():
+            break
+        actions = legal_actions(game, out_of_turn=out_of_turn)
+        assert actions, "a live game always offers an action"
+        game.apply_action(rng.choice(actions))
+        assert all_cards(game) == deck
+        assert game.alive[game.current_player]
+    if game.is_terminal():
+        assert game.round_winner is not None
+        assert not game.hands[game.round_winner]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), oot=st.booleans())
+def test_random_classic_games_keep_every_card(classic, seed, players, oot):
+    play_checked(classic, seed, players, oot)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
+def test_random_v3_games_keep_every_card(rulesets, seed, players):
+    play_checked(rulesets["hot-death-v3"], seed, players, True)
+
+
+def test_random_games_mostly_finish(classic):
+    finished = sum(play_random(new_game(classic, 4, random.Random(s)), random.Random(s)).finished
+                   for s in range(40))
+    assert finished >= 30
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_legal_actions_are_exactly_the_accepted_ones(classic, seed):
+    """Every listed action applies; a sample of unlisted plays is refused untouched."""
+    rng = random.Random(seed)
+    game = new_game(classic, 3, rng)
+    for _ in range(60):
+        if game.is_terminal():
+            break
+        legal = legal_actions(game)
+        p = game.current_player
+        for face in set(game.hands[p]):
+            colors = ("red", None) if "color" in needs_of(game, face) else (None,)
+            for color in colors:
+                action = Action(p, "play", face, color)
+                if action in legal:
+                    continue
+                before = game.observation()
+                try:
+                    game.apply_action(action)
+                except Illegal:
+                    assert game.observation() == before
+                else:
+                    raise AssertionError(f"unlisted {action} was accepted")
+        game.apply_action(rng.choice(legal))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_rules_parser_raises_only_its_own_error(text):
+    with contextlib.suppress(HotDeathError):
+        parse_rules(text, "fuzz.hd")
+
+
+RULES_WORDS = ['ruleset', 'x', '"t"', 'extends', 'card', '"C"', '{', '}', 'on', 'play', 'skip',
+               '(', ')', '1', '=', ',', 'if', 'unless', 'not', 'and', 'or', 'answers', 'attack',
+               'cites', '000', '"h"', '\n', 'modifies', 'at', 'override', 'ruling', 'R1', '[', ']']
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(RULES_WORDS), max_size=40))
+def test_rules_parser_on_token_soup(words):
+    with contextlib.suppress(HotDeathError):
+        parse_rules(" ".join(words), "fuzz.hd")
+
+
+SCN_WORDS = ['scenario', '"t"', 'id', 'a-1', 'ruleset', 'classic', 'table', 'players', 'alice',
+             'bob', 'steps', 'plays', 'red', '5', 'expect', 'turn', 'count', 'hand', ':', ',',
+             'rejected', 'draws', '\n', 'pile', 'discard', 'shuffle', 'choosing', 'at', 'wild']
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), st.lists(st.sampled_from(SCN_WORDS), max_size=40).map(" ".join)))
+def test_scenario_parser_raises_only_its_own_error(text):
+    with contextlib.suppress(HotDeathError):
+        compile_scenario(text, "fuzz.scn")
