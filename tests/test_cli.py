@@ -72,3 +72,13 @@ def test_compile_prints_json():
     result = invoke("compile", str(SCN / "classic" / "skip-basic.scn"))
     assert result.exit_code == 0
     assert '"id": "classic-0001"' in result.output
+
+
+def test_readme_example_scenario_runs(tmp_path):
+    readme = (SCN.parent.parent / "README.md").read_text()
+    start = readme.index('scenario "After a Dodge')
+    text = readme[start:readme.index("```", start)]
+    (tmp_path / "example.scn").write_text(text)
+    result = invoke("run", str(tmp_path / "example.scn"))
+    assert result.exit_code == 0, result.output
+    assert "result: PASS" in result.output

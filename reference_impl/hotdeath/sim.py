@@ -33,11 +33,18 @@ def new_game(rs: Ruleset, players: int, rng: random.Random, tracing: bool = Fals
 
 
 def play_random(game: Game, rng: random.Random, max_steps: int = 3000,
-                out_of_turn: bool = False) -> GameStats:
-    """Play uniformly random legal actions until the round ends or the cap is hit."""
+                out_of_turn: bool = False, eager: bool = False) -> GameStats:
+    """Play random legal actions until the round ends or the cap is hit.
+
+    ``eager`` draws only when no card can be played, like RLCard's UNO action
+    space; otherwise every legal action (drawing included) is equally likely.
+    """
     steps = 0
     while not game.is_terminal() and steps < max_steps:
         actions = legal_actions(game, out_of_turn=out_of_turn)
+        if eager:
+            plays = [a for a in actions if a.act == "play"]
+            actions = plays or actions
         game.apply_action(rng.choice(actions))
         steps += 1
     return GameStats(steps, game.is_terminal())
