@@ -13,8 +13,8 @@ HARNESS = ROOT / "conformance" / "hotdeath_harness"
 
 # The issue's own check, substring-based like its grep.
 FORBIDDEN = ["dodge", "quitter", "hot death", "hot_death", "harvester", "aids", "magic 5",
-             "magic5", "holy defender", "holy_defender", "penn state", "glasnost", "fast eddy",
-             "ultimate joker"]
+             "magic5", "magic_5", "holy defender", "holy_defender", "penn state", "glasnost",
+             "yin", "yang", "communism", "fast eddy", "ultimate joker", "creeper", "super star"]
 
 
 def _hits(pattern: re.Pattern) -> list[str]:

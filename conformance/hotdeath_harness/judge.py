@@ -1,4 +1,4 @@
-"""Comparing one expectation with one observation, and saying clearly how they differ."""
+"""Comparing one expectation with one observation, and stating clearly how they differ."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """User-facing errors: every problem in a rules file or scenario becomes a Diagnostic.
 
 A traceback is never the answer to a user mistake, so every phase collects
-Diagnostics and raises one HotDeathError carrying all of them; the CLI prints
+Diagnostics and raises one HotDeathError holding all of them; the CLI prints
 them as ``path:line:col: message`` followed by the source line and a caret.
 """
 

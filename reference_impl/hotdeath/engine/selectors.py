@@ -28,7 +28,7 @@ def sel_previous(ctx: Ctx) -> int:
         g.direction = -g.direction
 
 
-@selector("chosen", "The player the actor named when playing the card.",
+@selector("chosen", "The player the actor named with the play.",
           "attack(1, target=chosen)", needs=("target",))
 def sel_chosen(ctx: Ctx) -> int:
     assert ctx.action is not None and ctx.action.target is not None

@@ -1,4 +1,4 @@
-"""The rules language's syntax tree: frozen, position-carrying, free of meaning.
+"""The rules language's syntax tree: frozen, with source positions, free of meaning.
 
 Meaning is given later by the checker; keeping the tree dumb lets error
 messages point at any node and lets tools (docs, linters) walk it safely.
