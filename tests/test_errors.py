@@ -93,10 +93,10 @@ SCENARIO_CASES = [
      "not_your_turn, card_not_in_hand, does_not_match, must_answer_attack, cannot_answer, "
      "no_attack, not_challengeable, missing_choice, bad_choice, nothing_drawn, not_drawn_card, "
      "uno_not_allowed, "
-     "nothing_to_catch, no_pending_choice)"),
-    (SCN + "steps\n  alice jumps\n",
-     "8:9: unexpected 'jumps'; expected 'accepts', 'calls', 'catches', 'challenges', 'chooses', "
-     "'draws', 'passes', 'plays'"),
+     "nothing_to_catch, no_pending_choice, cannot_jump_in)"),
+    (SCN + "steps\n  alice flies\n",
+     "8:9: unexpected 'flies'; expected 'accepts', 'calls', 'catches', 'challenges', 'chooses', "
+     "'draws', 'jumps', 'passes', 'plays'"),
     ('scenario "t"\nruleset classic\ntable\n  players alice bob\nsteps\n',
      "1:1: the scenario has no 'id' line"),
     (SCN + "steps\n  expect rejected not_your_turn\n",

@@ -144,6 +144,9 @@ class Ruleset:
     def face(self, notation: str) -> Face | None:
         return self.faces.get(" ".join(notation.split()))
 
+    def setting_list(self, name: str) -> tuple:
+        return tuple(self.settings.get(name, ()))
+
     def role_rule(self, role: str) -> str:
         for rule in self.rules.values():
             if role in rule.properties.get("role", ()):

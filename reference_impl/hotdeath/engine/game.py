@@ -36,6 +36,7 @@ class Game:
         self.pending: Attack | None = None
         self.drawn: Face | None = None
         self.choice: Choice | None = None
+        self.skipped: set[int] = set()  # seats the last action passed over
         self.uno_pending: set[int] = set()
         self.uno_called: set[int] = set()
         self.scores = [0] * n
@@ -151,6 +152,35 @@ class Game:
             run_effects(self.trigger(face, "play", ctx), ctx)
         self.finish(ctx)
 
+    def _do_jump_in(self, action: Action) -> None:
+        """Out of turn: an identical card takes over play, or a wrong one costs a penalty."""
+        p, face = action.player, action.card
+        assert face is not None
+        owner = self.rs.role_rule("jump_in")
+        if not self.identical_to_top(face):
+            self.log("jump", owner, f"{self.seats[p]} jumps in with the wrong card")
+            draws.draw(self, p, int(self.rs.setting("jump_in_penalty", 0)), "penalty", owner)
+            return
+        self.log("jump", owner, f"{self.seats[p]} jumps in")
+        if self.pending is not None:
+            self.log("reset", owner, f"the stack of {self.pending.amount} is reset")
+            self.pending = None
+        self.turn, self.phase, self.drawn = p, "turn", None
+        self._do_play(action)
+
+    def identical_to_top(self, face: Face) -> bool:
+        top = self.top()
+        if top is None:
+            return False
+        for attr in self.rs.setting_list("jump_in"):
+            if attr == "color" and face.color != top.color:
+                return False
+            if attr == "suit" and not face.suits & top.suits:
+                return False
+            if attr == "text" and face.text != top.text:
+                return False
+        return True
+
     def _do_draw(self, action: Action) -> None:
         p = action.player
         got = draws.draw(self, p, 1, self.rs.setting("turn_draw_class", "turn"), "turn")
@@ -210,10 +240,14 @@ class Game:
 
     def end_turn(self, player: int) -> None:
         self.drawn = None
+        self.skipped = set()
         self.turn, self.phase = self.next_seat(player), "turn"
 
     def finish(self, ctx: Ctx) -> None:
         """Decide who acts next once an action's effects have run."""
+        self.skipped = {self.next_seat(ctx.actor, i + 1) for i in range(ctx.skips)}
+        if ctx.next_turn is not None and self.pending is None and not ctx.attack_touched:
+            self.skipped |= ctx.lost_turn
         if ctx.attack_touched and self.pending is not None:
             self.turn, self.phase = self.pending.target, "respond"
         elif self.choice is not None:

@@ -28,6 +28,7 @@ class Ctx:
     amount: int = 0
     draw_class: str = ""
     reflip: bool = False
+    lost_turn: frozenset[int] = frozenset()
 
 
 def run(ops: tuple, ctx: Ctx) -> None:

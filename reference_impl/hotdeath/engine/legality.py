@@ -32,6 +32,7 @@ def validate(game: Game, a: Action) -> None:
         raise _no(game, "no_such_player", "that player is not in the game", "turns")
     {
         "uno": _check_uno, "catch": _check_catch, "choose": _check_choose,
+        "jump_in": _check_jump_in,
     }.get(a.act, _check_turn_action)(game, a)
 
 
@@ -116,6 +117,30 @@ def challengeable(game: Game) -> bool:
     return "challenge" in att.top.card.kind.triggers
 
 
+def _check_jump_in(game: Game, a: Action) -> None:
+    who = game.seats[a.player]
+    if not game.rs.setting_list("jump_in"):
+        raise _no(game, "cannot_jump_in", "this ruleset has no jump-ins", "turns")
+    if game.phase == "choose" or a.player == game.current_player:
+        raise _no(game, "cannot_jump_in", f"{who} is the player to act and plays normally",
+                  "jump_in")
+    if a.player in game.skipped:
+        raise _no(game, "cannot_jump_in", f"{who}'s turn was skipped", "jump_in")
+    face = a.card
+    if face is None or face not in game.hands[a.player]:
+        shown = face.notation if face else "no card"
+        raise _no(game, "card_not_in_hand", f"{who} does not hold {shown}", "turns")
+    if not game.identical_to_top(face):
+        if game.rs.setting("jump_in_penalty") is None:
+            raise _no(game, "does_not_match", f"{face.notation} is not identical to the top "
+                      "card", "jump_in")
+        return  # accepted: the wrong card costs its penalty
+    if game.phase == "respond" and not game.can_stack(face):
+        raise _no(game, "cannot_jump_in", "only a card that stacks may jump in on a pending "
+                  "attack", "jump_in")
+    _check_choices(game, a, face)
+
+
 def _check_uno(game: Game, a: Action) -> None:
     n = len(game.hands[a.player])
     if a.player in game.uno_pending or (n == 2 and a.player == game.turn
@@ -143,7 +168,12 @@ def _check_choose(game: Game, a: Action) -> None:
 
 
 def legal_actions(game: Game, out_of_turn: bool = True) -> list[Action]:
-    """Every action the rules allow now, for the player on turn and (optionally) others."""
+    """The actions the rules allow now without a penalty, for the player to act and
+    (with ``out_of_turn``) everyone else: Uno calls, catches and correct jump-ins.
+
+    Penalised moves (a wrong jump-in, a false catch where the ruleset fines it) are
+    accepted by ``apply_action`` but never listed here.
+    """
     if game.phase == "over":
         return []
     p = game.current_player
@@ -172,10 +202,26 @@ def legal_actions(game: Game, out_of_turn: bool = True) -> list[Action]:
     else:
         out.append(Action(p, "draw"))
     if out_of_turn:
+        out.extend(_jump_ins(game))
         for q in sorted(game.uno_pending):
             out.append(Action(q, "uno"))
             out.extend(Action(r, "catch", target=q) for r in range(len(game.seats))
                        if r != q and game.alive[r])
+    return out
+
+
+def _jump_ins(game: Game) -> list[Action]:
+    if not game.rs.setting_list("jump_in") or game.phase == "choose":
+        return []
+    out = []
+    for q in range(len(game.seats)):
+        if q == game.current_player or not game.alive[q] or q in game.skipped:
+            continue
+        for face in {id(f): f for f in game.hands[q]}.values():
+            if game.identical_to_top(face) and (game.phase != "respond"
+                                                or game.can_stack(face)):
+                out.extend(Action(a.player, "jump_in", face, a.color, a.target)
+                           for a in _variants(game, q, face))
     return out
 
 

@@ -90,6 +90,8 @@ def accept_attack(ctx: Ctx) -> None:
     draws.draw(g, att.target, att.amount, att.top.draw_class, ctx.owner)
     resume_from = att.origin if att.resume == "origin" else att.target
     ctx.next_turn = g.next_seat(resume_from)
+    if att.resume != "origin":
+        ctx.lost_turn = frozenset({att.target})
 
 
 @verb("raise_attack", "Add N to the pending attack's amount.", "raise_attack(2)",

@@ -20,7 +20,7 @@ from .parse import parse_rules_file
 
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
               "directed"}
-ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel"}
+ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in"}
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,8 @@ TOP = {
     "layers": PropSpec("names"), "uno_penalty": PropSpec("int"),
     "false_catch_penalty": PropSpec("int"), "play_drawn": PropSpec("int"),
     "turn_draw_class": PropSpec("name"), "deck_copies": PropSpec("int"),
+    "jump_in": PropSpec("names", frozenset({"color", "suit", "text"})),
+    "jump_in_penalty": PropSpec("int"),
 }
 CARD = {
     "key": PropSpec("key"), "color": PropSpec("name"), "suit": PropSpec("keys"),

@@ -25,8 +25,9 @@ REJECTION_CODES = (
     "uno_not_allowed",
     "nothing_to_catch",
     "no_pending_choice",
+    "cannot_jump_in",
 )
 
-ACTS = ("play", "draw", "pass", "accept", "challenge", "uno", "catch", "choose")
+ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch", "choose")
 
 DIRECTIONS = ("clockwise", "counterclockwise")

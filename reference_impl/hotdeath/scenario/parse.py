@@ -122,7 +122,7 @@ class Builder:
             return
         act = {"pass_": "pass"}.get(kind, kind)
         action: dict = {"player": self.player(c[0]), "act": act}
-        if kind == "play":
+        if kind in ("play", "jump_in"):
             action["card"] = self.card(c[1])
             for ch in c[2:]:
                 key = "color" if ch.data == "choose_color" else "target"
