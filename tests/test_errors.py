@@ -93,7 +93,7 @@ SCENARIO_CASES = [
      "not_your_turn, card_not_in_hand, does_not_match, must_answer_attack, cannot_answer, "
      "no_attack, not_challengeable, missing_choice, bad_choice, nothing_drawn, not_drawn_card, "
      "uno_not_allowed, "
-     "nothing_to_catch, no_pending_choice, cannot_jump_in)"),
+     "nothing_to_catch, no_pending_choice, cannot_jump_in, must_call_uno)"),
     (SCN + "steps\n  alice flies\n",
      "8:9: unexpected 'flies'; expected 'accepts', 'calls', 'catches', 'challenges', 'chooses', "
      "'draws', 'jumps', 'passes', 'plays'"),

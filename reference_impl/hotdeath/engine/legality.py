@@ -85,6 +85,20 @@ def _check_play(game: Game, a: Action) -> None:
         raise _no(game, "does_not_match", f"{face.notation} does not match "
                   f"{top.notation if top else 'nothing'} (colour {game.color})", "matching")
     _check_choices(game, a, face)
+    _check_going_out(game, a)
+
+
+def _check_going_out(game: Game, a: Action) -> None:
+    """Where the ruleset says so, a last card may be played only after calling Uno."""
+    if not may_go_out(game, a.player):
+        raise _no(game, "must_call_uno", f"{game.seats[a.player]} must call Uno before "
+                  "going out with their last card", "uno")
+
+
+def may_go_out(game: Game, player: int) -> bool:
+    """False when a play would empty the hand of a player who has not called Uno yet."""
+    return not (len(game.hands[player]) == 1 and game.rs.setting("uno_to_win")
+                and player not in game.uno_called)
 
 
 def _check_choices(game: Game, a: Action, face: Face) -> None:
@@ -139,6 +153,7 @@ def _check_jump_in(game: Game, a: Action) -> None:
         raise _no(game, "cannot_jump_in", "only a card that stacks may jump in on a pending "
                   "attack", "jump_in")
     _check_choices(game, a, face)
+    _check_going_out(game, a)
 
 
 def _check_uno(game: Game, a: Action) -> None:
@@ -146,6 +161,8 @@ def _check_uno(game: Game, a: Action) -> None:
     if a.player in game.uno_pending or (n == 2 and a.player == game.turn
                                         and game.phase == "turn"):
         return
+    if n == 1 and game.rs.setting("uno_to_win") and a.player not in game.uno_called:
+        return  # a player who must call to win may call whenever they hold one card
     raise _no(game, "uno_not_allowed", f"{game.seats[a.player]} cannot call Uno now", "uno")
 
 
@@ -191,8 +208,10 @@ def legal_actions(game: Game, out_of_turn: bool = True) -> list[Action]:
             ok = face is game.drawn and game.matches(face)
         else:
             ok = game.matches(face)
-        if ok:
+        if ok and may_go_out(game, p):
             out.extend(_variants(game, p, face))
+    if not may_go_out(game, p) and p not in game.uno_pending:
+        out.append(Action(p, "uno"))
     if game.phase == "respond":
         out.append(Action(p, "accept"))
         if challengeable(game):
@@ -215,7 +234,8 @@ def _jump_ins(game: Game) -> list[Action]:
         return []
     out = []
     for q in range(len(game.seats)):
-        if q == game.current_player or not game.alive[q] or q in game.skipped:
+        if (q == game.current_player or not game.alive[q] or q in game.skipped
+                or not may_go_out(game, q)):
             continue
         for face in {id(f): f for f in game.hands[q]}.values():
             if game.identical_to_top(face) and (game.phase != "respond"

@@ -38,6 +38,7 @@ TOP = {
     "turn_draw_class": PropSpec("name"), "deck_copies": PropSpec("int"),
     "jump_in": PropSpec("names", frozenset({"color", "suit", "text"})),
     "jump_in_penalty": PropSpec("int"),
+    "uno_to_win": PropSpec("int"),
 }
 CARD = {
     "key": PropSpec("key"), "color": PropSpec("name"), "suit": PropSpec("keys"),

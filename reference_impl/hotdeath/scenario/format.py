@@ -26,6 +26,7 @@ REJECTION_CODES = (
     "nothing_to_catch",
     "no_pending_choice",
     "cannot_jump_in",
+    "must_call_uno",
 )
 
 ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch", "choose")
