@@ -82,3 +82,10 @@ def test_readme_example_scenario_runs(tmp_path):
     result = invoke("run", str(tmp_path / "example.scn"))
     assert result.exit_code == 0, result.output
     assert "result: PASS" in result.output
+
+
+def test_vocab_lists_registry():
+    result = invoke("vocab")
+    assert result.exit_code == 0
+    assert "attack(amount: int, target?: selector" in result.output
+    assert "selectors:" in result.output and "conditions:" in result.output

@@ -33,17 +33,30 @@ def for_implementation(scenario: dict) -> dict:
     return out
 
 
+_VERBS = {"draw": "draws", "pass": "passes", "accept": "accepts", "challenge": "challenges",
+          "uno": "calls uno"}
+
+
 def describe(step: dict) -> str:
+    """A step as it would be written in a scenario file."""
     if "chance" in step:
         return "shuffle " + ", ".join(step["chance"].get("shuffle", []))
     do = step.get("do")
     if not do:
         return "(observe)"
-    words = [do.get("player", "?"), do.get("act", "?")]
-    for key in ("card", "color", "target"):
-        if do.get(key) is not None:
-            words.append(f"{key}={do[key]}")
-    return " ".join(words)
+    who, act = do.get("player", "?"), do.get("act", "?")
+    if act in ("play", "jump_in"):
+        text = f"{who} {'plays' if act == 'play' else 'jumps in with'} {do.get('card')}"
+        if do.get("color"):
+            text += f" choosing {do['color']}"
+        if do.get("target"):
+            text += f" at {do['target']}"
+        return text
+    if act == "catch":
+        return f"{who} catches {do.get('target')}"
+    if act == "choose":
+        return f"{who} chooses {do.get('color')}"
+    return f"{who} {_VERBS.get(act, act)}"
 
 
 def run_scenario(impl: Implementation, scenario: dict) -> Result:

@@ -95,6 +95,23 @@ def conform(rulesets, ids, pattern, scenarios, verbose) -> None:
     sys.exit(0 if ok else 1)
 
 
+@main.command()
+def vocab() -> None:
+    """List the kernel's verbs, selectors and conditions: what a rules file may call."""
+    from .registry import load
+
+    v = load()
+    for title, table in (("verbs", v.verbs), ("selectors", v.selectors),
+                         ("conditions", v.conditions)):
+        click.echo(f"{title}:")
+        for name in sorted(table):
+            entry = table[name]
+            params = ", ".join(f"{p}{'' if spec.required else '?'}: {spec.kind}"
+                               for p, spec in entry.params.items())
+            click.echo(f"  {name}({params})  {entry.doc}")
+            click.echo(f"      e.g. {entry.example}")
+
+
 @main.command(name="compile")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def compile_cmd(file: Path) -> None:

@@ -77,10 +77,13 @@ def run_with_trace(path: Path, as_json: bool) -> bool:
 
 
 def _events(impl: ReferenceImplementation, rs: Ruleset) -> None:
+    """Each event of the last step; a card's or rule's words are quoted once per step."""
+    quoted: set[str] = set()
     for ev in impl.trace():
-        cite = citation_for(rs, ev["owner"])
         click.echo(f"       - {ev['text']}")
-        if cite is not None:
+        cite = citation_for(rs, ev["owner"])
+        if cite is not None and ev["owner"] not in quoted:
+            quoted.add(ev["owner"])
             click.echo(f"           [{ev['owner']}: {show_citation(cite)}]")
 
 
