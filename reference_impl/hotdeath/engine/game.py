@@ -335,6 +335,3 @@ class Game:
             "round_winner": names[self.round_winner] if self.round_winner is not None else None,
             "winner": names[self.winner] if self.winner is not None else None,
         }
-
-    def scores_list(self) -> list[int]:
-        return list(self.scores)

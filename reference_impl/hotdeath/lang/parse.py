@@ -6,7 +6,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import Diagnostic, HotDeathError, SourceText
@@ -229,6 +229,3 @@ def parse_rules_file(path: Path) -> ast.RulesFile:
         raise HotDeathError([Diagnostic(str(path), 1, 1, f"cannot read file: {err}")]) from None
     return parse_rules(text, str(path))
 
-
-def is_tree(x) -> bool:
-    return isinstance(x, Tree)
