@@ -63,7 +63,7 @@ class Checker:
         self.errors = Collector(SourceText(tree.path, tree.text))
         self.vocab = vocab
         self.rs = self._start(parent)
-        self.pending_bodies: list[tuple] = []
+        self.pending_bodies: list[tuple] = []  # (owner, AST item), compiled once names are known
 
     def _start(self, parent: Ruleset | None) -> Ruleset:
         t = self.tree
@@ -85,9 +85,9 @@ class Checker:
         for entry in self.tree.entries:
             self.top_entry(entry)
         self.finish_settings()
-        binder_names = set(self.rs.kinds)
-        for kind_or_rule, item, binder_target in self.pending_bodies:
-            self.compile_item(kind_or_rule, item, binder_target, binder_names)
+        card_names = set(self.rs.kinds)
+        for owner, item in self.pending_bodies:
+            self.compile_item(owner, item, card_names)
         for kind in self.rs.kinds.values():
             if not kind.citations and kind.path == self.tree.path:
                 self.errors.error(kind.pos, f"card \"{kind.name}\" cites no source")
@@ -195,7 +195,7 @@ class Checker:
                 if replace and slot not in replaced:
                     replaced.add(slot)
                     self.clear_slot(kind, e)
-                self.pending_bodies.append((kind, e, None))
+                self.pending_bodies.append((kind, e))
             else:
                 self.misplaced(e)
 
@@ -250,7 +250,7 @@ class Checker:
             elif isinstance(e, ast.Citation):
                 rule.citations.append(self.citation(e))
             elif isinstance(e, ast.Trigger) or isinstance(e, ast.Block) and e.kind == "override":
-                self.pending_bodies.append((rule, e, None))
+                self.pending_bodies.append((rule, e))
             else:
                 self.misplaced(e)
         if not rule.citations:
@@ -293,7 +293,7 @@ class Checker:
 
     # -- bodies --------------------------------------------------------------------------------
 
-    def compile_item(self, owner, item, _unused, card_names: set[str]) -> None:
+    def compile_item(self, owner, item, card_names: set[str]) -> None:
         binder = Binder(self.vocab, self.errors, self.rs.colors, card_names)
         if isinstance(item, ast.Block):  # an override inside a rule
             self.compile_override(owner, item, binder, card_names)
@@ -310,13 +310,11 @@ class Checker:
                 return
             owner.triggers.setdefault(item.event, []).append(effect)
             if isinstance(owner, CardKind):
-                owner.needs = dict(getattr(owner, "needs", {}))
                 owner.needs[item.event] = frozenset(binder.needs)
         elif isinstance(item, ast.Answer):
             if item.what != "attack":
                 self.errors.error(item.pos, f"cards can only answer 'attack', not '{item.what}'")
             owner.answers.append(effect)
-            owner.needs = dict(getattr(owner, "needs", {}))
             owner.needs["answer"] = frozenset(binder.needs)
         elif isinstance(item, ast.Modifier):
             if item.what != "draw":
@@ -357,7 +355,7 @@ def _copy_kind(kind: CardKind) -> CardKind:
     new.answers = list(kind.answers)
     new.modifiers = list(kind.modifiers)
     new.citations = list(kind.citations)
-    new.needs = dict(getattr(kind, "needs", {}))
+    new.needs = dict(kind.needs)
     return new
 
 
