@@ -92,3 +92,13 @@ def test_scripted_shuffle_must_be_a_permutation(classic):
     chance = ScriptedChance([[classic.faces["blue 9"]]])
     with pytest.raises(Unscripted, match="not an ordering"):
         chance.shuffle([classic.faces["red 5"]])
+
+
+def test_previous_seat_leaves_direction_alone(classic):
+    from hotdeath.engine.interp import Ctx
+    from hotdeath.engine.selectors import sel_previous
+
+    g = table(classic, 4)
+    g.alive[3] = False
+    assert sel_previous(Ctx(g, 0)) == 2
+    assert g.direction == 1

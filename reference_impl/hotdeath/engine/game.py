@@ -52,12 +52,13 @@ class Game:
     def living(self) -> int:
         return sum(self.alive)
 
-    def next_seat(self, frm: int, steps: int = 1) -> int:
+    def next_seat(self, frm: int, steps: int = 1, backwards: bool = False) -> int:
         seat = frm
         n = len(self.seats)
+        step = -self.direction if backwards else self.direction
         for _ in range(steps):
             for _ in range(n):
-                seat = (seat + self.direction) % n
+                seat = (seat + step) % n
                 if self.alive[seat]:
                     break
         return seat
@@ -245,9 +246,8 @@ class Game:
 
     def finish(self, ctx: Ctx) -> None:
         """Decide who acts next once an action's effects have run."""
-        self.skipped = {self.next_seat(ctx.actor, i + 1) for i in range(ctx.skips)}
-        if ctx.next_turn is not None and self.pending is None and not ctx.attack_touched:
-            self.skipped |= ctx.lost_turn
+        passed_over = {self.next_seat(ctx.actor, i + 1) for i in range(ctx.skips)}
+        self.skipped = passed_over | ctx.lost_turn
         if ctx.attack_touched and self.pending is not None:
             self.turn, self.phase = self.pending.target, "respond"
         elif self.choice is not None:

@@ -20,12 +20,7 @@ def sel_next(ctx: Ctx) -> int:
 @selector("previous", "The living player before the actor, in the current direction.",
           "draw(4, target=previous)")
 def sel_previous(ctx: Ctx) -> int:
-    g = ctx.game
-    g.direction = -g.direction
-    try:
-        return g.next_seat(ctx.actor)
-    finally:
-        g.direction = -g.direction
+    return ctx.game.next_seat(ctx.actor, backwards=True)
 
 
 @selector("chosen", "The player the actor named with the play.",
