@@ -7,11 +7,13 @@ import json
 import jsonschema
 import pytest
 
-from hotdeath.adapter import ReferenceImplementation
 from hotdeath.lint import lint_scenario, unpinned_rulings
 from hotdeath.resources import scenarios_dir, schema_dir
+from hotdeath.serve import InProcessClient
+from hotdeath_harness import protocol
 from hotdeath_harness.corpus import load_corpus
-from hotdeath_harness.runner import for_implementation, run_scenario
+from hotdeath_harness.runner import run_scenario
+from hotdeath_harness.session import Session
 
 CORPUS = load_corpus(scenarios_dir())
 
@@ -23,13 +25,13 @@ def _validator(name: str) -> jsonschema.Draft202012Validator:
 
 
 @pytest.fixture(scope="module")
-def impl(rulesets):
-    return ReferenceImplementation(rulesets)
+def session(rulesets):
+    return Session.open(InProcessClient(rulesets), timeout=10)
 
 
 @pytest.mark.parametrize("scn", CORPUS, ids=[s.ident for s in CORPUS])
-def test_scenario_passes_on_reference(impl, scn):
-    result = run_scenario(impl, scn.data)
+def test_scenario_passes_on_reference(session, scn):
+    result = run_scenario(session, scn.data)
     assert result.status == "pass", f"{result.message}\n" + "\n".join(result.details)
 
 
@@ -46,12 +48,11 @@ def test_scenarios_are_schema_valid():
         assert not errors, f"{scn.ident}: {errors}"
 
 
-def test_observations_are_schema_valid(impl):
-    validator = _validator("observation.schema.json")
+def test_load_answers_are_schema_valid(session):
+    """Every loaded table's observation follows observation.schema.json (via the protocol)."""
     for scn in CORPUS:
-        obs = impl.load(for_implementation(scn.data))
-        errors = [e.message for e in validator.iter_errors(obs)]
-        assert not errors, f"{scn.ident}: {errors}"
+        answer = session.client.request(protocol.load(scn.data), timeout=10)
+        assert protocol.violations("load_response", answer) == [], scn.ident
 
 
 def test_scenarios_agree_with_spec(rulesets):

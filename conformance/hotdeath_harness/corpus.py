@@ -1,16 +1,26 @@
-"""Finding and compiling the scenario corpus, with filters by ruleset, id and glob."""
+"""Finding the scenario corpus, what each scenario needs, and filtering it.
+
+Scenarios are read as ``.scn`` files (compiled by the scenario format package)
+or as their canonical ``.json`` form, so a corpus can be shipped either way.
+"""
 
 from __future__ import annotations
 
 import fnmatch
+import json
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from hotdeath.errors import HotDeathError
+from hotdeath.errors import HotDeathError, SourceText
 from hotdeath.scenario import CompiledScenario, compile_scenario_file
+
+from .protocol import scenario_violations
 
 
 def discover(root: Path) -> list[Path]:
-    return sorted(root.rglob("*.scn"))
+    if root.is_file():
+        return [root]
+    return sorted([*root.rglob("*.scn"), *root.rglob("*.json")])
 
 
 def load_corpus(root: Path) -> list[CompiledScenario]:
@@ -18,7 +28,7 @@ def load_corpus(root: Path) -> list[CompiledScenario]:
     out, diags, seen = [], [], {}
     for path in discover(root):
         try:
-            scn = compile_scenario_file(path)
+            scn = compile_scenario_file(path) if path.suffix == ".scn" else _from_json(path)
         except HotDeathError as err:
             diags.extend(err.diagnostics)
             continue
@@ -32,16 +42,74 @@ def load_corpus(root: Path) -> list[CompiledScenario]:
     return out
 
 
+def _from_json(path: Path) -> CompiledScenario:
+    text = path.read_text(encoding="utf-8")
+    source = SourceText(str(path), text)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise HotDeathError([source.diag(err.lineno, err.colno, f"not JSON: {err.msg}")]) \
+            from None
+    problems = scenario_violations(data)
+    if problems:
+        raise HotDeathError([source.diag(1, 1, f"not a valid scenario: {p}") for p in problems])
+    return CompiledScenario(data, str(path), source)
+
+
+def requirements(scenario: dict) -> set[str]:
+    """The optional protocol features (see protocol.FEATURES) a scenario exercises."""
+    table = scenario["table"]
+    need = set()
+    if table.get("setup"):
+        need.add("setup")
+    if table.get("shuffles"):
+        need.add("shuffle")
+    for step in scenario["steps"]:
+        if "chance" in step:
+            need.add("shuffle")
+        act = step.get("do", {}).get("act")
+        need |= {"uno": {"uno"}, "catch": {"uno"}, "challenge": {"challenge"},
+                 "jump_in": {"jump_in"}}.get(act, set())
+        for fact in step.get("expect", []):
+            root = fact["path"].split(".")[0]
+            need |= {"uno_pending": {"uno"}, "scores": {"scores"}}.get(root, set())
+    return need
+
+
+@dataclass(frozen=True)
+class Filter:
+    rulesets: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    patterns: tuple[str, ...] = field(default=())
+
+    def accepts(self, scn: CompiledScenario) -> bool:
+        data = scn.data
+        return ((not self.rulesets or data["ruleset"] in self.rulesets)
+                and all(o in data.get("options", []) for o in self.options)
+                and set(self.features) <= requirements(data)
+                and (not self.ids or scn.ident in self.ids)
+                and (not self.patterns or any(fnmatch.fnmatch(scn.ident, p)
+                                              or fnmatch.fnmatch(scn.path, p)
+                                              for p in self.patterns)))
+
+
 def select(corpus: list[CompiledScenario], rulesets: tuple[str, ...] = (),
            ids: tuple[str, ...] = (), pattern: str | None = None) -> list[CompiledScenario]:
-    out = []
-    for scn in corpus:
-        if rulesets and scn.data["ruleset"] not in rulesets:
-            continue
-        if ids and scn.ident not in ids:
-            continue
-        if pattern and not (fnmatch.fnmatch(scn.ident, pattern)
-                            or fnmatch.fnmatch(scn.path, pattern)):
-            continue
-        out.append(scn)
-    return out
+    chosen = Filter(rulesets=rulesets, ids=ids, patterns=(pattern,) if pattern else ())
+    return [scn for scn in corpus if chosen.accepts(scn)]
+
+
+def support_gap(hello: dict, scenario: dict) -> str | None:
+    """Why the implementation, by its own handshake, cannot play this scenario; else None."""
+    ruleset = hello["rulesets"].get(scenario["ruleset"])
+    if ruleset is None:
+        return f"the implementation does not support ruleset '{scenario['ruleset']}'"
+    missing = [o for o in scenario.get("options", []) if o not in ruleset.get("options", [])]
+    if missing:
+        return f"the implementation does not support option(s) {', '.join(missing)}"
+    lacking = sorted(requirements(scenario) - set(hello.get("features", [])))
+    if lacking:
+        return f"needs feature(s) the implementation lacks: {', '.join(lacking)}"
+    return None

@@ -1,31 +1,126 @@
-"""Reports of a conformance run, for people (text)."""
+"""Reports of a conformance run: text for people, NDJSON for programs, JUnit XML for CI."""
 
 from __future__ import annotations
 
+import json
+import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
+from typing import IO
 
-import click
+from hotdeath.scenario import FORMAT_VERSION, CompiledScenario
 
-from .runner import Result
+from . import HARNESS_VERSION
+from .protocol import PROTOCOL_VERSION
+from .runner import STATUSES, Result
+
+FAILING = ("fail", "error", "xpass")
 
 
-def print_text_report(results: list[Result], scenarios: dict, verbose: bool = False) -> bool:
-    """Print failures with their diffs and a per-ruleset summary; True when all passed."""
-    by_ruleset: dict[str, Counter] = defaultdict(Counter)
+def header(hello: dict, command: str, suite: dict) -> dict:
+    """What was run against what: enough to reproduce or compare two reports."""
+    return {"type": "header", "suite": suite, "format": FORMAT_VERSION,
+            "protocol": PROTOCOL_VERSION, "harness": HARNESS_VERSION,
+            "implementation": {**hello.get("implementation", {}), "command": command,
+                               "protocol": hello.get("protocol"),
+                               "rulesets": hello.get("rulesets", {}),
+                               "features": hello.get("features", [])}}
+
+
+def counts(results: list[Result]) -> dict[str, int]:
+    c = Counter(r.status for r in results)
+    return {s: c[s] for s in STATUSES}
+
+
+def _record(r: Result, scn: CompiledScenario | None) -> dict:
+    out: dict = {"type": "result", "id": r.ident, "status": r.status,
+                 "ruleset": scn.data["ruleset"] if scn else None,
+                 "path": scn.path if scn else None, "title": scn.data["title"] if scn else None,
+                 "seconds": r.seconds}
+    if r.message:
+        out["message"] = r.message
+    if r.step is not None:
+        out["step"] = r.step
+    if r.details:
+        out["details"] = r.details
+    if r.reason:
+        out["reason"] = r.reason
+    return out
+
+
+def write_ndjson(out: IO[str], head: dict, results: list[Result],
+                 scenarios: dict[str, CompiledScenario]) -> None:
+    out.write(json.dumps(head) + "\n")
+    for r in results:
+        out.write(json.dumps(_record(r, scenarios.get(r.ident))) + "\n")
+    out.write(json.dumps({"type": "summary", "counts": counts(results)}) + "\n")
+
+
+def write_junit(out: IO[str], head: dict, results: list[Result],
+                scenarios: dict[str, CompiledScenario]) -> None:
+    """One <testsuite> per ruleset; xfail counts as skipped, xpass as a failure."""
+    impl = head["implementation"]
+    root = ET.Element("testsuites", name=f"hotdeath conformance: {impl.get('name')}")
+    by_ruleset: dict[str, list[Result]] = defaultdict(list)
     for r in results:
         scn = scenarios.get(r.ident)
-        ruleset = scn.data["ruleset"] if scn else "?"
-        by_ruleset[ruleset][r.status] += 1
-        if r.status != "pass" or verbose:
+        by_ruleset[scn.data["ruleset"] if scn else "?"].append(r)
+    for ruleset, group in sorted(by_ruleset.items()):
+        c = counts(group)
+        suite = ET.SubElement(
+            root, "testsuite", name=ruleset, tests=str(len(group)),
+            failures=str(c["fail"] + c["xpass"]), errors=str(c["error"]),
+            skipped=str(c["skip"] + c["xfail"]),
+            time=f"{sum(r.seconds for r in group):.3f}")
+        props = ET.SubElement(suite, "properties")
+        for key in ("name", "version", "command"):
+            ET.SubElement(props, "property", name=f"implementation.{key}",
+                          value=str(impl.get(key, "")))
+        for r in group:
+            _junit_case(suite, r, scenarios.get(r.ident), ruleset)
+    ET.indent(root)
+    out.write(ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+
+
+def _junit_case(suite: ET.Element, r: Result, scn: CompiledScenario | None,
+                ruleset: str) -> None:
+    case = ET.SubElement(suite, "testcase", classname=f"hotdeath.{ruleset}", name=r.ident,
+                         time=f"{r.seconds:.3f}")
+    if scn:
+        case.set("file", scn.path)
+    body = "\n".join([r.message, *r.details])
+    tag = {"fail": "failure", "xpass": "failure", "error": "error",
+           "skip": "skipped", "xfail": "skipped"}.get(r.status)
+    if tag:
+        message = r.message if r.status != "xfail" else f"expected failure: {r.reason}"
+        ET.SubElement(case, tag, message=message).text = body if tag != "skipped" else None
+
+
+def write_text(out: IO[str], head: dict, results: list[Result],
+               scenarios: dict[str, CompiledScenario], verbose: bool = False) -> None:
+    """Failures with their diffs, then one summary line per ruleset and a total."""
+    impl = head["implementation"]
+    out.write(f"implementation: {impl.get('name')} {impl.get('version')} "
+              f"(protocol {impl.get('protocol')})\n")
+    by_ruleset: dict[str, list[Result]] = defaultdict(list)
+    for r in results:
+        scn = scenarios.get(r.ident)
+        by_ruleset[scn.data["ruleset"] if scn else "?"].append(r)
+        if r.status in FAILING or verbose:
             where = f"  ({scn.path})" if scn else ""
-            click.echo(f"{r.status.upper():5} {r.ident}{where}")
+            out.write(f"{r.status.upper():5} {r.ident}{where}\n")
             if r.message:
-                click.echo(f"      {r.message}")
+                out.write(f"      {r.message}\n")
+            if r.reason and r.status == "xfail":
+                out.write(f"      expected: {r.reason}\n")
             for line in r.details:
-                click.echo(f"        {line}")
-    total = Counter(r.status for r in results)
-    for ruleset in sorted(by_ruleset):
-        c = by_ruleset[ruleset]
-        click.echo(f"{ruleset}: {c['pass']} passed, {c['fail']} failed, {c['error']} errored")
-    click.echo(f"{total['pass']} passed, {total['fail'] + total['error']} failed")
-    return total["pass"] == len(results)
+                out.write(f"        {line}\n")
+    for ruleset, group in sorted(by_ruleset.items()):
+        out.write(f"{ruleset}: {_summary(counts(group))}\n")
+    out.write(f"total: {_summary(counts(results))}\n")
+
+
+def _summary(c: dict[str, int]) -> str:
+    words = {"pass": "passed", "fail": "failed", "error": "errored", "skip": "skipped",
+             "xfail": "failed as expected", "xpass": "passed unexpectedly"}
+    parts = [f"{c['pass']} passed"] + [f"{c[s]} {words[s]}" for s in STATUSES[1:] if c[s]]
+    return ", ".join(parts)

@@ -2,35 +2,27 @@
 
 from __future__ import annotations
 
-import copy
+import time
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from . import protocol
 from .judge import check_facts
+from .session import Session
+from .transport import Failure
 
-
-class Implementation(Protocol):
-    def load(self, scenario: dict) -> dict: ...
-
-    def step(self, step: dict) -> dict: ...
+STATUSES = ("pass", "fail", "error", "skip", "xfail", "xpass")
 
 
 @dataclass
 class Result:
     ident: str
-    status: str  # pass | fail | error | skip
+    status: str  # one of STATUSES
     message: str = ""
     step: int | None = None
     details: list[str] = field(default_factory=list)
-
-
-def for_implementation(scenario: dict) -> dict:
-    """The scenario as an implementation receives it: expectations removed."""
-    out = copy.deepcopy(scenario)
-    for step in out["steps"]:
-        step.pop("expect", None)
-        step.pop("reject", None)
-    return out
+    seconds: float = 0.0
+    broken: bool = False  # the implementation misbehaved; its process must be replaced
+    reason: str = ""  # why a failure was expected (xfail / xpass)
 
 
 _VERBS = {"draw": "draws", "pass": "passes", "accept": "accepts", "challenge": "challenges",
@@ -59,44 +51,71 @@ def describe(step: dict) -> str:
     return f"{who} {_VERBS.get(act, act)}"
 
 
-def run_scenario(impl: Implementation, scenario: dict) -> Result:
+def run_scenario(session: Session, scenario: dict, timeout: float = 10.0) -> Result:
+    """Play the scenario; the result names the first step where the implementation diverged."""
+    started = time.monotonic()
+    result = _play(session, scenario, started + timeout)
+    result.seconds = round(time.monotonic() - started, 4)
+    return result
+
+
+def _play(session: Session, scenario: dict, deadline: float) -> Result:
     ident = scenario["id"]
-    sent = for_implementation(scenario)
+    where = "loading the table"
     try:
-        before = impl.load(sent)
-    except Exception as err:  # an implementation's failure to load is reported, never raised
-        return Result(ident, "error", f"could not load the table: {err}")
-    for i, (step, bare) in enumerate(zip(scenario["steps"], sent["steps"], strict=True)):
-        answer = impl.step(bare)
-        verdict = judge_step(step, answer, before)
-        if verdict is not None:
-            status, message, details = verdict
-            return Result(ident, status, f"step {i + 1} ({describe(step)}): {message}", i,
-                          details)
-        before = answer.get("observation", before)
+        answer = session.ask(protocol.load(scenario), "load_response", deadline)
+        if answer["outcome"] != "loaded":
+            return _unfinished(ident, answer, where, None)
+        before = answer["observation"]
+        for i, step in enumerate(scenario["steps"]):
+            where = f"step {i + 1} ({describe(step)})"
+            answer = session.ask(protocol.step(i, step), "step_response", deadline)
+            if answer["outcome"] in ("skipped", "errored"):
+                return _unfinished(ident, answer, where, i)
+            verdict = judge_step(step, answer, before)
+            if verdict is not None:
+                status, message, details = verdict
+                return Result(ident, status, f"{where}: {message}", i, details)
+            before = answer["observation"]
+    except Failure as err:
+        details = list(err.details)
+        if err.stderr:
+            details += ["stderr:"] + ["  " + line for line in err.stderr.splitlines()[-8:]]
+        return Result(ident, "error", f"{where}: {err.kind}: {err.message}", None, details,
+                      broken=True)
     return Result(ident, "pass")
 
 
+def _unfinished(ident: str, answer: dict, where: str, step: int | None) -> Result:
+    if answer["outcome"] == "skipped":
+        return Result(ident, "skip", f"{where}: {answer['reason']}", step)
+    return Result(ident, "error", f"{where}: the implementation errored", step,
+                  [answer["message"]])
+
+
 def judge_step(step: dict, answer: dict, before: dict) -> tuple[str, str, list[str]] | None:
-    outcome = answer.get("outcome")
-    obs = answer.get("observation")
-    if outcome == "errored":
-        return "error", "the implementation could not run this step", [answer.get("message", "")]
-    if outcome not in ("accepted", "rejected") or not isinstance(obs, dict):
-        return "error", "malformed answer", [repr(answer)[:300]]
+    """None when the answer agrees with the step's expectations, else (status, message, details)."""
+    outcome, obs = answer["outcome"], answer["observation"]
     want_reject = step.get("reject")
     if want_reject:
         if outcome != "rejected":
             return "fail", f"expected rejection '{want_reject}', but the step was accepted", []
-        if answer.get("code") != want_reject:
-            return "fail", (f"expected rejection '{want_reject}', got '{answer.get('code')}'"), \
+        if answer["code"] != want_reject:
+            return "fail", f"expected rejection '{want_reject}', got '{answer['code']}'", \
                 [answer.get("message", "")]
         if obs != before:
-            return "fail", "the step was rejected but the table changed", []
+            return "fail", "the step was rejected but the table changed", \
+                _changed(before, obs)
     elif outcome == "rejected":
-        return "fail", f"the step was rejected ({answer.get('code')})", \
-            [answer.get("message", "")]
+        return "fail", f"the step was rejected ({answer['code']})", \
+            [m for m in (answer.get("message"), answer.get("rule")) if m]
     problems = check_facts(step.get("expect", []), obs)
     if problems:
         return "fail", "observation differs from expectation", problems
     return None
+
+
+def _changed(before: dict, after: dict) -> list[str]:
+    keys = sorted(set(before) | set(after))
+    return [f"{k}: {before.get(k)!r} -> {after.get(k)!r}" for k in keys
+            if before.get(k) != after.get(k)]

@@ -25,8 +25,16 @@ def impl_version() -> str:
         return "0+unknown"
 
 
+PROTOCOL_VERSION = "1.0"
+FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores")
+
+
 class SetupError(Exception):
     """The table cannot be laid out (unknown card, option, ruleset...)."""
+
+
+class Unsupported(SetupError):
+    """The scenario needs a ruleset or option this implementation does not have."""
 
 
 class ReferenceImplementation:
@@ -36,11 +44,15 @@ class ReferenceImplementation:
         self.chance: ScriptedChance | None = None
 
     def hello(self) -> dict:
+        """The handshake's description of this implementation: it supports everything."""
         return {
-            "name": IMPL_NAME,
-            "version": impl_version(),
-            "rulesets": {k: sorted(rs.options) for k, rs in self.rulesets.items()},
-            "features": ["trace"],
+            "protocol": PROTOCOL_VERSION,
+            "implementation": {"name": IMPL_NAME, "version": impl_version(),
+                               "language": "python",
+                               "notes": "the executable spec; rules from spec/*.hd"},
+            "rulesets": {k: {"options": sorted(rs.options)}
+                         for k, rs in sorted(self.rulesets.items())},
+            "features": list(FEATURES),
         }
 
     # -- loading a table ---------------------------------------------------------
@@ -49,7 +61,7 @@ class ReferenceImplementation:
         ident = scenario.get("ruleset", "")
         rs = self.rulesets.get(ident)
         if rs is None:
-            raise SetupError(f"unknown ruleset '{ident}'")
+            raise Unsupported(f"unknown ruleset '{ident}'")
         table = scenario["table"]
         players = table["players"]
         self.chance = ScriptedChance([self._cards(rs, order)
@@ -57,7 +69,7 @@ class ReferenceImplementation:
         game = Game(rs, players, self.chance)
         for opt in scenario.get("options", []):
             if opt not in rs.options:
-                raise SetupError(f"ruleset '{ident}' has no option '{opt}'")
+                raise Unsupported(f"ruleset '{ident}' has no option '{opt}'")
             game.options.add(opt)
         game.dealer = self._seat(game, table.get("dealer", players[-1]))
         game.direction = -1 if table.get("direction") == "counterclockwise" else 1

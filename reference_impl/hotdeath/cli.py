@@ -71,28 +71,38 @@ def run(file: Path, as_json: bool) -> None:
 
 
 @main.command()
-@click.option("--ruleset", "rulesets", multiple=True, help="Only scenarios of this ruleset.")
-@click.option("--id", "ids", multiple=True, help="Only the scenario with this id.")
-@click.option("--glob", "pattern", help="Only scenarios whose id or path matches.")
-@click.option("--scenarios", type=click.Path(exists=True, path_type=Path),
-              help="Scenario directory (default: the bundled corpus).")
-@click.option("-v", "--verbose", is_flag=True, help="List every scenario, not just failures.")
-def conform(rulesets, ids, pattern, scenarios, verbose) -> None:
-    """Run the scenario corpus against the reference implementation."""
-    from hotdeath_harness.corpus import load_corpus, select
-    from hotdeath_harness.report import print_text_report
-    from hotdeath_harness.runner import run_scenario
+def serve() -> None:
+    """Speak the conformance protocol on stdin/stdout (see conformance/PROTOCOL.md)."""
+    from .serve import serve as serve_stdio
 
-    from .adapter import ReferenceImplementation
+    serve_stdio(sys.stdin, sys.stdout)
 
-    try:
-        corpus = select(load_corpus(scenarios or scenarios_dir()), rulesets, ids, pattern)
-        impl = ReferenceImplementation()
-    except HotDeathError as err:
-        _fail(err)
-    results = [run_scenario(impl, scn.data) for scn in corpus]
-    ok = print_text_report(results, {s.ident: s for s in corpus}, verbose)
-    sys.exit(0 if ok else 1)
+
+def _in_process_client():
+    from .serve import InProcessClient
+
+    return InProcessClient(_rulesets())
+
+
+_cache: dict = {}
+
+
+def _rulesets():
+    """Loaded once per process, so parallel in-process workers share the parsed spec."""
+    if "rulesets" not in _cache:
+        from .lang.check import load_rulesets
+
+        _cache["rulesets"] = load_rulesets()
+    return _cache["rulesets"]
+
+
+def _add_conform() -> None:
+    from hotdeath_harness.cli import make_conform_command
+
+    main.add_command(make_conform_command(_in_process_client))
+
+
+_add_conform()
 
 
 @main.command()

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from hotdeath_harness.judge import check_facts
-from hotdeath_harness.runner import describe, for_implementation, judge_step
+from hotdeath_harness.runner import describe, judge_step
 
 from .adapter import ReferenceImplementation, SetupError
 from .errors import HotDeathError
@@ -49,7 +49,7 @@ def run_with_trace(path: Path, as_json: bool) -> bool:
         r = rs.rulings[ruling]
         click.echo(f"  ruling {r.ident} \"{r.title}\": {r.answer}")
     try:
-        before = impl.load(for_implementation(data))
+        before = impl.load(data)
     except SetupError as err:
         raise HotDeathError([scn.source.diag(1, 1, f"cannot lay out the table: {err}")]) from None
     _events(impl, rs)
@@ -62,6 +62,10 @@ def run_with_trace(path: Path, as_json: bool) -> bool:
             status += f" ({answer.get('code')}: {answer.get('message')})"
         click.echo(f"{i + 1:3}. {describe(step)}  -> {status}")
         _events(impl, rs)
+        if answer["outcome"] == "errored":
+            click.echo(f"       ERROR: {answer.get('message')}")
+            ok = False
+            break
         for fact in step.get("expect", []):
             miss = check_facts([fact], answer.get("observation", {}))
             mark = "ok" if not miss else "MISMATCH " + miss[0]

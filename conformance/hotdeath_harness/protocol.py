@@ -1,0 +1,99 @@
+"""The messages of the conformance protocol and their validation against its JSON Schemas.
+
+Every line an implementation writes is checked against ``protocol.schema.json``
+before the judge sees it, so a wrong-shaped answer is reported as a protocol
+violation rather than as a rules failure (or, worse, a pass).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import jsonschema
+from referencing import Registry, Resource
+
+from hotdeath.resources import schema_dir
+from hotdeath.scenario import FORMAT_VERSION
+
+from . import HARNESS_VERSION
+
+PROTOCOL_VERSION = "1.0"
+FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores")
+
+
+@cache
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(Path(schema_dir()).glob("*.schema.json")):
+        contents = json.loads(path.read_text())
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+_BASE = "https://hotdeath.invalid/schema/"
+
+
+@cache
+def _validator(ref: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator({"$ref": _BASE + ref}, registry=_registry())
+
+
+def _problems(ref: str, message: object) -> list[str]:
+    errors = sorted(_validator(ref).iter_errors(message), key=lambda e: list(e.absolute_path))
+    out = []
+    for err in errors:
+        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
+        out.append(f"{where}: {_best(err).message}")
+    return out
+
+
+def scenario_violations(data: object) -> list[str]:
+    return _problems("scenario.schema.json", data)
+
+
+_OUTCOMES = {"load_response": ("loaded", "skipped", "errored"),
+             "step_response": ("accepted", "rejected", "skipped", "errored")}
+
+
+def violations(kind: str, message: object) -> list[str]:
+    """Why ``message`` is not a valid ``kind`` (e.g. ``step_response``); empty when it is.
+
+    A response is checked against the branch its ``outcome`` names, so the
+    complaint is "observation is required" rather than "not valid under any".
+    """
+    if kind in _OUTCOMES:
+        outcome = message.get("outcome") if isinstance(message, dict) else None
+        if outcome not in _OUTCOMES[kind]:
+            return [f"outcome: expected one of {', '.join(_OUTCOMES[kind])}, got {outcome!r}"]
+        kind = outcome
+    return _problems(f"protocol.schema.json#/$defs/{kind}", message)
+
+
+def _best(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For a failed oneOf, the most telling sub-error instead of 'is not valid under any'."""
+    return jsonschema.exceptions.best_match([err]) if err.context else err
+
+
+def hello() -> dict:
+    return {"cmd": "hello", "protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION,
+            "harness": {"name": "hotdeath-harness", "version": HARNESS_VERSION}}
+
+
+def load(scenario: dict) -> dict:
+    """The load request: the table and its ruleset, never the steps or expectations."""
+    return {"cmd": "load", "id": scenario["id"], "ruleset": scenario["ruleset"],
+            "options": list(scenario.get("options", [])), "table": scenario["table"]}
+
+
+def step(index: int, scenario_step: dict) -> dict:
+    bare = {k: v for k, v in scenario_step.items() if k in ("do", "chance")}
+    return {"cmd": "step", "index": index, "step": bare}
+
+
+STOP = {"cmd": "stop"}
+
+
+def compatible(version: object) -> bool:
+    return isinstance(version, str) and version.split(".")[0] == PROTOCOL_VERSION.split(".")[0]

@@ -1,0 +1,59 @@
+"""A handshaken conversation with one implementation, where every answer is schema-checked."""
+
+from __future__ import annotations
+
+import time
+
+from . import protocol
+from .transport import Client, Failure
+
+
+class Session:
+    """One implementation process (or in-process server) after a valid ``hello``."""
+
+    def __init__(self, client: Client, hello: dict):
+        self.client = client
+        self.hello = hello
+
+    @classmethod
+    def open(cls, client: Client, timeout: float) -> Session:
+        """Shake hands; a bad or incompatible answer is a ``Failure`` of kind ``start``."""
+        try:
+            answer = client.request(protocol.hello(), timeout)
+            problems = protocol.violations("hello_response", answer)
+        except Failure as err:
+            client.close()
+            raise Failure("start", f"handshake failed: {err.kind}: {err.message}",
+                          err.stderr, err.details) from None
+        if problems:
+            client.close()
+            raise Failure("start", "the hello answer does not follow the protocol",
+                          details=problems)
+        assert isinstance(answer, dict)
+        if not protocol.compatible(answer["protocol"]):
+            client.close()
+            raise Failure("start", f"speaks protocol {answer['protocol']}, the harness "
+                          f"speaks {protocol.PROTOCOL_VERSION}")
+        return cls(client, answer)
+
+    def ask(self, message: dict, kind: str, deadline: float) -> dict:
+        """Send a request and return the answer, if it is a valid ``kind`` before the deadline."""
+        answer = self.client.request(message, deadline - time.monotonic())
+        problems = protocol.violations(kind, answer)
+        if problems:
+            raise Failure("violation", f"the {message['cmd']} answer does not follow the "
+                          "protocol", details=problems + [f"answer: {_short(answer)}"])
+        assert isinstance(answer, dict)
+        return answer
+
+    def close(self) -> None:
+        self.client.close()
+
+    def kill(self) -> None:
+        kill = getattr(self.client, "kill", None)
+        (kill or self.client.close)()
+
+
+def _short(value: object, limit: int = 300) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
