@@ -76,7 +76,7 @@ def make_conform_command(in_process: Callable[[], Client] | None = None) -> clic
                   dir_okay=False, path_type=Path),
                   help="File of '<id or glob>: <reason>' lines the implementation knowingly "
                        "fails.")
-    @click.option("--format", "fmt", type=click.Choice(["text", "ndjson", "junit"]),
+    @click.option("--format", "fmt", type=click.Choice(["text", "ndjson", "junit", "markdown"]),
                   default="text", show_default=True, help="Report written to stdout.")
     @click.option("--ndjson", "ndjson_path", type=click.Path(dir_okay=False, path_type=Path),
                   help="Also write the NDJSON report to this file.")
@@ -169,7 +169,8 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
 def _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose) -> None:
     writers = {"text": lambda out: report.write_text(out, head, results, by_id, verbose),
                "ndjson": lambda out: report.write_ndjson(out, head, results, by_id),
-               "junit": lambda out: report.write_junit(out, head, results, by_id)}
+               "junit": lambda out: report.write_junit(out, head, results, by_id),
+               "markdown": lambda out: report.write_markdown(out, head, results, by_id)}
     writers[fmt](sys.stdout)
     for path, kind in ((ndjson_path, "ndjson"), (junit_path, "junit")):
         if path is not None:

@@ -39,7 +39,7 @@ def load_corpus(root: Path) -> list[CompiledScenario]:
         out.append(scn)
     if diags:
         raise HotDeathError(diags)
-    return out
+    return sorted(out, key=lambda scn: scn.ident)
 
 
 def _from_json(path: Path) -> CompiledScenario:

@@ -124,3 +124,30 @@ def _summary(c: dict[str, int]) -> str:
              "xfail": "failed as expected", "xpass": "passed unexpectedly"}
     parts = [f"{c['pass']} passed"] + [f"{c[s]} {words[s]}" for s in STATUSES[1:] if c[s]]
     return ", ".join(parts)
+
+
+def write_markdown(out: IO[str], head: dict, results: list[Result],
+                   scenarios: dict[str, CompiledScenario]) -> None:
+    """A page to publish: who was checked against what, and every scenario with why."""
+    impl, suite = head["implementation"], head["suite"]
+    out.write(f"# Conformance of {impl.get('name')} {impl.get('version')}\n\n")
+    if impl.get("notes"):
+        out.write(f"{impl['notes']}\n\n")
+    out.write(f"- Command: `{impl.get('command')}`\n"
+              f"- Suite: {suite['name']}, {suite['scenarios']} scenarios, `{suite['digest']}`\n"
+              f"- Protocol {head['protocol']}, scenario format {head['format']}, "
+              f"harness {head['harness']}\n\n")
+    out.write("| status | scenarios |\n|---|---|\n")
+    for status, n in counts(results).items():
+        if n:
+            out.write(f"| {status} | {n} |\n")
+    out.write("\n| scenario | title | status | why |\n|---|---|---|---|\n")
+    for r in results:
+        scn = scenarios.get(r.ident)
+        title = scn.data["title"] if scn else ""
+        why = r.message if r.status != "xfail" else f"{r.reason} (observed: {r.message})"
+        out.write(f"| `{r.ident}` | {_cell(title)} | {r.status} | {_cell(why)} |\n")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

@@ -14,13 +14,14 @@ class Session:
     def __init__(self, client: Client, hello: dict):
         self.client = client
         self.hello = hello
+        self.seq = 0
 
     @classmethod
     def open(cls, client: Client, timeout: float) -> Session:
         """Shake hands; a bad or incompatible answer is a ``Failure`` of kind ``start``."""
         try:
-            answer = client.request(protocol.hello(), timeout)
-            problems = protocol.violations("hello_response", answer)
+            answer = client.request({"cmd": "hello", "seq": 0, **protocol.hello()}, timeout)
+            problems = _out_of_turn(answer, 0) or protocol.violations("hello_response", answer)
         except Failure as err:
             client.close()
             raise Failure("start", f"handshake failed: {err.kind}: {err.message}",
@@ -38,8 +39,10 @@ class Session:
 
     def ask(self, message: dict, kind: str, deadline: float) -> dict:
         """Send a request and return the answer, if it is a valid ``kind`` before the deadline."""
-        answer = self.client.request(message, deadline - time.monotonic())
-        problems = protocol.violations(kind, answer)
+        self.seq += 1
+        stamped = {"cmd": message["cmd"], "seq": self.seq, **message}
+        answer = self.client.request(stamped, deadline - time.monotonic())
+        problems = _out_of_turn(answer, self.seq) or protocol.violations(kind, answer)
         if problems:
             raise Failure("violation", f"the {message['cmd']} answer does not follow the "
                           "protocol", details=problems + [f"answer: {_short(answer)}"])
@@ -52,6 +55,13 @@ class Session:
     def kill(self) -> None:
         kill = getattr(self.client, "kill", None)
         (kill or self.client.close)()
+
+
+def _out_of_turn(answer: object, seq: int) -> list[str]:
+    """A mismatched seq: the line answers another request (a duplicate or stray answer)."""
+    if isinstance(answer, dict) and "seq" in answer and answer["seq"] != seq:
+        return [f"seq: answered request {answer['seq']!r} while request {seq} was waiting"]
+    return []
 
 
 def _short(value: object, limit: int = 300) -> str:

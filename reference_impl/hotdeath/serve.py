@@ -24,17 +24,20 @@ class Server:
     def handle(self, request: object) -> dict | None:
         """The response to one request; None for ``stop``, which has none."""
         if not isinstance(request, dict):
-            return _errored("a request must be a JSON object")
+            return {"seq": None, **_errored("a request must be a JSON object")}
         cmd = request.get("cmd")
         if cmd == "stop":
             return None
-        handler = {"hello": self._hello, "load": self._load, "step": self._step}.get(cmd)
+        handler = {"hello": self._hello, "load": self._load, "step": self._step}.get(
+            cmd if isinstance(cmd, str) else "")
         if handler is None:
-            return _errored(f"unknown command {cmd!r}")
-        try:
-            return handler(request)
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            return _errored(f"malformed {cmd} request: {type(err).__name__}: {err}")
+            response = _errored(f"unknown command {cmd!r}")
+        else:
+            try:
+                response = handler(request)
+            except Exception as err:  # noqa: BLE001 - a malformed request must not kill us
+                response = _errored(f"malformed {cmd} request: {type(err).__name__}: {err}")
+        return {"seq": request.get("seq"), **response}
 
     def _hello(self, request: dict) -> dict:
         return self.impl.hello()
@@ -72,7 +75,7 @@ def serve(stdin: IO[str], stdout: IO[str], rulesets: dict[str, Ruleset] | None =
         try:
             request = json.loads(line)
         except json.JSONDecodeError as err:
-            response: dict | None = _errored(f"not JSON: {err}")
+            response: dict | None = {"seq": None, **_errored(f"not JSON: {err}")}
         else:
             response = server.handle(request)
         if response is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 FORMAT_VERSION = "1.0.0"
 
 # The closed list of reasons an implementation may give for refusing a step.
-# When several apply, the first in this order is the one to give (see PROTOCOL.md).
+# Which to give when several apply: conformance/PROTOCOL.md, section 3.4.
 REJECTION_CODES = (
     "game_over",
     "unknown_action",

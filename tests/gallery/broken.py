@@ -1,0 +1,103 @@
+"""A deliberately misbehaving implementation, for proving the harness against it.
+
+    python tests/gallery/broken.py FAULT [SCENARIO_ID]
+
+It is the reference server, honest everywhere except for one fault, which
+strikes only in the named scenario (or everywhere when no id is given), so a
+test can check both that the fault is reported and that the rest of the run
+carries on in a fresh process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from hotdeath.serve import Server
+
+FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-code",
+          "wrong-turn", "accept-everything", "flood", "flood-lines", "chatty", "errored",
+          "skipper", "bad-hello", "banner", "no-stop", "slow")
+
+
+def write(obj: object) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    fault = sys.argv[1]
+    assert fault in FAULTS, fault
+    target = sys.argv[2] if len(sys.argv) > 2 else None
+    if fault == "banner":
+        print("Welcome to my Uno! Type a command.", flush=True)
+    server, current = Server(), None
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["cmd"] == "stop":
+            if fault == "no-stop":
+                time.sleep(3600)
+            return
+        if request["cmd"] == "load":
+            current = request["id"]
+        answer = server.handle(request)
+        struck = request["cmd"] != "hello" and target in (None, current) and (
+            request["cmd"] == "load" or request.get("index") == 1)
+        if request["cmd"] == "hello" and fault == "bad-hello":
+            answer["protocol"] = "2.0"
+        if struck:
+            answer = strike(fault, request, answer)
+        if answer is not None:
+            write(answer)
+
+
+def strike(fault: str, request: dict, answer: dict) -> dict | None:
+    """The fault's effect on one answer (None when it writes its own output)."""
+    step = request["cmd"] == "step"
+    if fault == "hang" or (fault == "slow" and not step):
+        time.sleep(3600 if fault == "hang" else 0.5)
+    elif fault == "hang-grandchild":
+        child = subprocess.Popen(["sleep", "3600"])
+        with open(os.environ["GALLERY_PIDFILE"], "w") as out:
+            out.write(str(child.pid))
+        time.sleep(3600)
+    elif fault == "crash" and step:
+        sys.stderr.write("boom: the adapter fell over\n")
+        sys.stderr.flush()
+        os._exit(3)
+    elif fault == "garbage" and step:
+        print("Traceback (most recent call last):", flush=True)
+        return None
+    elif fault == "wrong-schema" and step:
+        answer.pop("observation", None)
+    elif fault == "bad-code" and answer.get("outcome") == "rejected":
+        answer["code"] = "illegal"
+    elif fault == "wrong-turn" and step and "observation" in answer:
+        players = answer["observation"]["players"]
+        answer["observation"]["turn"] = players[0] if answer["observation"]["turn"] != \
+            players[0] else players[1]
+    elif fault == "accept-everything" and answer.get("outcome") == "rejected":
+        answer = {"seq": answer["seq"], "outcome": "accepted",
+                  "observation": answer["observation"]}
+    elif fault == "flood" and step:
+        sys.stdout.write("x" * (9 * 1024 * 1024))
+        sys.stdout.flush()
+        time.sleep(3600)
+    elif fault == "flood-lines" and step:
+        while True:
+            sys.stdout.write("spam spam spam\n")
+    elif fault == "chatty" and step:
+        write(answer)
+    elif fault == "errored" and step:
+        answer = {"seq": answer["seq"], "outcome": "errored",
+                  "message": "IndexError: pop from empty list"}
+    elif fault == "skipper" and not step:
+        answer = {"seq": answer["seq"], "outcome": "skipped", "reason": "we have no Draw Two"}
+    return answer
+
+
+if __name__ == "__main__":
+    main()
