@@ -7,7 +7,9 @@ run must still pass, which shows the harness replaced the broken process.
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import shutil
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -196,3 +198,39 @@ def test_ndjson_header_names_every_version_and_the_implementation(tmp_path):
     assert head["suite"]["digest"].startswith("sha256:")
     assert summary == {"type": "summary", "counts": {"pass": 0, "fail": 0, "error": 0,
                                                      "skip": 1, "xfail": 0, "xpass": 0}}
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("HOTDEATH_REQUIRE_NODE"):
+            pytest.fail("Node.js is required here (HOTDEATH_REQUIRE_NODE is set)")
+        pytest.skip("Node.js is not installed")
+    return node
+
+
+def test_a_javascript_implementation_conforms_where_it_claims_to(tmp_path):
+    """Language neutrality: tiny_uno.js shares nothing with the reference but the protocol."""
+    impl = shlex.join([_node(), str(GALLERY / "tiny_uno.js")])
+    ndjson = tmp_path / "js.ndjson"
+    result = CliRunner().invoke(conform, ["--impl", impl, "--ruleset", "classic",
+                                          "--no-progress", "--ndjson", str(ndjson)])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in ndjson.read_text().splitlines()]
+    assert records[0]["implementation"]["language"] == "javascript"
+    by_id = {r["id"]: r for r in records if r["type"] == "result"}
+    passed = {i for i, r in by_id.items() if r["status"] == "pass"}
+    assert {"classic-0001", "classic-0014", "classic-0028", "classic-0033", "classic-0041",
+            "classic-0045", "classic-0048"} <= passed
+    assert len(passed) >= 40
+    skipped = [r for r in by_id.values() if r["status"] == "skip"]
+    assert all(r["message"] for r in skipped)
+    assert "needs feature(s) the implementation lacks: setup" in \
+        {r["message"] for r in skipped}
+
+
+def test_the_javascript_implementation_speaks_the_protocol(tmp_path):
+    impl = shlex.join([_node(), str(GALLERY / "tiny_uno.js")])
+    result = CliRunner().invoke(conform, ["--impl", impl, "--validate"])
+    assert result.exit_code == 0, result.output
+    assert "tiny-uno-js 0.1.0 speaks protocol 1.0" in result.output
