@@ -15,3 +15,6 @@ def rulesets():
 @pytest.fixture(scope="session")
 def classic(rulesets):
     return rulesets["classic"]
+
+
+pytest_plugins = ["pytester"]

@@ -213,7 +213,7 @@ def load(table: dict[str, Any], options: list[str]) -> Adapted:
     for order in table.get("shuffles", []):
         adapted.rng.script(order)
     for procedure in table.get("setup", []):
-        SETUP[procedure](game, adapted.rng)
+        SETUP[procedure](adapted)
     return adapted
 
 
@@ -250,25 +250,33 @@ def _target(table: dict[str, Any], played: list[UnoCard]) -> UnoCard | None:
     return top
 
 
-def _deal(game: Game, rng: ScriptedRandom) -> None:
+def _deal(adapted: Adapted) -> None:
     """Deal as UnoGame.init_game does: seven cards to each player in turn, from id 0.
 
     The shuffle that precedes it is RLCard's own (UnoDealer.shuffle) fed with the
     scripted order; with no script the pile is dealt as laid out, since the
     closed-world pile already is the shuffled deck.
     """
-    if rng.has_script():
+    game = adapted.game
+    if adapted.rng.has_script():
         game.dealer.shuffle()
     for player in game.players:
         game.dealer.deal_cards(player, 7)
 
 
-def _flip(game: Game, rng: ScriptedRandom) -> None:
-    """Turn up the first card and apply it, with UnoGame.init_game's two calls."""
+def _flip(adapted: Adapted) -> None:
+    """Turn up the first card and apply it, with UnoGame.init_game's two calls.
+
+    A Draw Two turned up makes player 0 draw at once (UnoRound.perform_top_card),
+    so, as after a played one, that player's ``accept`` is the no-op translation.
+    """
+    game = adapted.game
     if game.dealer.deck and all(c.trait == "wild_draw_4" for c in game.dealer.deck):
         raise Skip("UnoDealer.flip_top_card would loop forever on a pile of Wild Draw Fours")
     top = game.round.flip_top_card()
     game.round.perform_top_card(game.players, top)
+    if top.trait == "draw_2":
+        adapted.attack = 0
 
 
 SETUP = {"deal": _deal, "flip": _flip}
