@@ -23,6 +23,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_random_games.py
+	$(BIN)/python benchmarks/bench_protocol.py
 
 clean:
 	rm -rf $(VENV)
