@@ -234,3 +234,14 @@ def test_the_javascript_implementation_speaks_the_protocol(tmp_path):
     result = CliRunner().invoke(conform, ["--impl", impl, "--validate"])
     assert result.exit_code == 0, result.output
     assert "tiny-uno-js 0.1.0 speaks protocol 1.0" in result.output
+
+
+@pytest.mark.parametrize(("impl", "fragment"), [
+    ("", "--impl is empty"),
+    ("'unclosed", "No closing quotation in \"'unclosed\""),
+])
+def test_a_malformed_impl_command_is_a_usage_error(tmp_path, impl, fragment):
+    code, output, _ = run(tmp_path, impl)
+    assert code == 2
+    assert fragment in output
+    assert "Traceback" not in output

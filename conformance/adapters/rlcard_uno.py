@@ -468,7 +468,7 @@ class Server:
             return {"outcome": "loaded", "observation": observe(self.adapted)}
         if cmd == "step":
             return self._step(req["step"])
-        raise ValueError(f"unknown command {cmd!r}")
+        raise ValueError(req.get("error") or f"unknown command {cmd!r}")
 
     def _step(self, step: dict[str, Any]) -> dict[str, Any]:
         if self.adapted is None:
@@ -489,12 +489,12 @@ def main() -> int:
         try:
             req = json.loads(line)
         except json.JSONDecodeError as err:
-            req = {"cmd": None}
-            answer: dict[str, Any] = {"outcome": "errored", "message": f"bad request: {err}"}
-        else:
-            if req.get("cmd") == "stop":
-                break
-            answer = server.answer(req)
+            req = {"cmd": None, "error": f"not JSON: {err}"}
+        if not isinstance(req, dict):
+            req = {"cmd": None, "error": "a request must be a JSON object"}
+        if req.get("cmd") == "stop":
+            break
+        answer = server.answer(req)
         if isinstance(req.get("seq"), int):
             answer = {"seq": req["seq"], **answer}  # the schema requires the echo
         _PROTOCOL_OUT.write(json.dumps(answer) + "\n")

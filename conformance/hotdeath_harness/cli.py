@@ -24,7 +24,7 @@ from hotdeath.resources import scenarios_dir
 from hotdeath.scenario import CompiledScenario
 
 from . import protocol, report
-from .corpus import Filter, load_corpus
+from .corpus import Filter, load_corpus, support_gap
 from .execute import ClientFactory, run_all
 from .expectations import apply_expected_failures, read_expected_failures
 from .progress import progress_reporter
@@ -139,16 +139,17 @@ def _factory(impl: str | None, in_process: bool,
         if in_process_client is None:
             raise click.UsageError("--in-process needs the reference implementation installed")
         return in_process_client, "(reference, in process)"
-    argv = shlex.split(impl) if impl else list(REFERENCE)
+    try:
+        argv = shlex.split(impl) if impl is not None else list(REFERENCE)
+    except ValueError as err:
+        raise click.BadParameter(f"{err} in {impl!r}", param_hint="--impl") from None
     if not argv:
         raise click.UsageError("--impl is empty")
-    return (lambda: ProcessClient(argv)), (impl or shlex.join(argv))
+    return (lambda: ProcessClient(argv)), (impl if impl is not None else shlex.join(argv))
 
 
 def _validate(first: Session, factory: ClientFactory, selected: list[CompiledScenario],
               timeout: float) -> int:
-    from .corpus import support_gap
-
     playable = [s for s in selected if support_gap(first.hello, s.data) is None]
     sessions = iter([first])
 
