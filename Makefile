@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: conform test lint bench clean
+.PHONY: conform test lint bench rlcard-report clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,6 +24,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_random_games.py
 	$(BIN)/python benchmarks/bench_protocol.py
+
+# The published check of RLCard's UNO (docs/conformance/rlcard-uno.md); a test keeps it current.
+rlcard-report: $(STAMP)
+	mkdir -p docs/conformance
+	cd $(CURDIR) && PATH="$(CURDIR)/$(BIN):$$PATH" hotdeath conform --no-progress \
+	    --impl "python conformance/adapters/rlcard_uno.py" --ruleset classic \
+	    --expected-failures conformance/adapters/rlcard_uno.expected \
+	    --format markdown > docs/conformance/rlcard-uno.md
 
 clean:
 	rm -rf $(VENV)

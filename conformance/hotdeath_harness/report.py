@@ -145,8 +145,15 @@ def write_markdown(out: IO[str], head: dict, results: list[Result],
     for r in results:
         scn = scenarios.get(r.ident)
         title = scn.data["title"] if scn else ""
-        why = r.message if r.status != "xfail" else f"{r.reason} (observed: {r.message})"
-        out.write(f"| `{r.ident}` | {_cell(title)} | {r.status} | {_cell(why)} |\n")
+        out.write(f"| `{r.ident}` | {_cell(title)} | {r.status} | {_cell(_why(r))} |\n")
+
+
+def _why(r: Result) -> str:
+    """For a published table: the expected reason first, then what the harness saw."""
+    seen = r.message + ("; ".join([""] + r.details) if r.details else "")
+    if r.status == "xfail":
+        return f"Known difference: {r.reason}. Observed: {seen}"
+    return seen
 
 
 def _cell(text: str) -> str:
