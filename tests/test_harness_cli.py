@@ -1,0 +1,72 @@
+"""The conform command's selection, corpus forms and reports, against the reference in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hotdeath.cli import main
+
+SCN = Path(__file__).resolve().parent.parent / "conformance" / "scenarios"
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, ["conform", "--no-progress", *args])
+
+
+def listed(*args: str) -> list[str]:
+    result = invoke("--list", *args)
+    assert result.exit_code == 0, result.output
+    return [line.split("\t")[0] for line in result.output.splitlines()]
+
+
+def test_filters_combine_with_and_and_repeat_with_or():
+    assert listed("--feature", "challenge") == [f"classic-00{n}" for n in
+                                               (19, 20, 21, 22, 23, 25, 26)]
+    assert listed("--feature", "challenge", "--id", "classic-0019", "--id", "classic-0020") \
+        == ["classic-0019", "classic-0020"]
+    assert listed("--glob", "v3-000[1-3]", "--glob", "classic-0001") == \
+        ["classic-0001", "v3-0001", "v3-0002", "v3-0003"]
+    assert listed("--ruleset", "hot-death-v3", "--feature", "jump_in")
+    assert all(i.startswith("v3-") for i in listed("--ruleset", "hot-death-v3"))
+    assert listed("--option", "no-such-option") == []
+
+
+def test_a_compiled_json_corpus_runs_like_its_source(tmp_path):
+    data = CliRunner().invoke(main, ["compile", str(SCN / "classic" / "skip-basic.scn")]).output
+    (tmp_path / "skip.json").write_text(data)
+    result = invoke("--in-process", "--corpus", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "total: 1 passed" in result.output
+
+
+def test_a_json_scenario_that_breaks_the_schema_is_a_located_usage_error(tmp_path):
+    scenario = json.loads(CliRunner().invoke(
+        main, ["compile", str(SCN / "classic" / "skip-basic.scn")]).output)
+    del scenario["table"]["players"]
+    (tmp_path / "bad.json").write_text(json.dumps(scenario))
+    (tmp_path / "worse.json").write_text("{\n  \"id\": \n")
+    result = invoke("--corpus", str(tmp_path))
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'bad.json'}:1:1: not a valid scenario: table: 'players' is a " \
+        "required property" in result.output
+    assert f"{tmp_path / 'worse.json'}:3:1: not JSON: Expecting value" in result.output
+
+
+def test_in_process_cannot_be_combined_with_another_implementation():
+    result = invoke("--in-process", "--impl", "node x.js")
+    assert result.exit_code == 2
+    assert "--in-process runs the reference; it cannot be used with --impl" in result.output
+
+
+def test_ndjson_to_stdout_is_one_object_per_line():
+    result = invoke("--in-process", "--format", "ndjson", "--glob", "classic-000[1-3]")
+    assert result.exit_code == 0
+    records = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["type"] for r in records] == ["header", "result", "result", "result", "summary"]
+    assert records[1] | {"seconds": 0} == {
+        "type": "result", "id": "classic-0001", "status": "pass", "ruleset": "classic",
+        "path": str(SCN / "classic" / "skip-basic.scn"), "seconds": 0,
+        "title": "A Skip makes the next player lose their turn"}
