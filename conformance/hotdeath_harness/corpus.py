@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from hotdeath.errors import HotDeathError, SourceText
@@ -82,7 +82,7 @@ class Filter:
     options: tuple[str, ...] = ()
     features: tuple[str, ...] = ()
     ids: tuple[str, ...] = ()
-    patterns: tuple[str, ...] = field(default=())
+    patterns: tuple[str, ...] = ()
 
     def accepts(self, scn: CompiledScenario) -> bool:
         data = scn.data
@@ -93,12 +93,6 @@ class Filter:
                 and (not self.patterns or any(fnmatch.fnmatch(scn.ident, p)
                                               or fnmatch.fnmatch(scn.path, p)
                                               for p in self.patterns)))
-
-
-def select(corpus: list[CompiledScenario], rulesets: tuple[str, ...] = (),
-           ids: tuple[str, ...] = (), pattern: str | None = None) -> list[CompiledScenario]:
-    chosen = Filter(rulesets=rulesets, ids=ids, patterns=(pattern,) if pattern else ())
-    return [scn for scn in corpus if chosen.accepts(scn)]
 
 
 def support_gap(hello: dict, scenario: dict) -> str | None:

@@ -42,10 +42,14 @@ def read_expected_failures(path: Path, known_ids: set[str]) -> dict[str, str]:
     return out
 
 
+def expected_reason(ident: str, expected: dict[str, str]) -> str | None:
+    """Why the scenario is expected to fail (the first matching entry), or None."""
+    return next((r for p, r in expected.items() if fnmatch.fnmatchcase(ident, p)), None)
+
+
 def apply_expected_failures(results: list[Result], expected: dict[str, str]) -> None:
     for result in results:
-        reason = next((r for p, r in expected.items() if fnmatch.fnmatchcase(result.ident, p)),
-                      None)
+        reason = expected_reason(result.ident, expected)
         if reason is None:
             continue
         if result.status in ("fail", "error"):

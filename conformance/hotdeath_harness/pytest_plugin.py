@@ -9,7 +9,6 @@ run through the same protocol, session and judge as ``hotdeath conform``.
 
 from __future__ import annotations
 
-import fnmatch
 import shlex
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from hotdeath.scenario import CompiledScenario
 
 from .corpus import Filter, load_corpus, support_gap
 from .execute import Worker
-from .expectations import read_expected_failures
+from .expectations import expected_reason, read_expected_failures
 from .session import Session
 from .transport import Failure, ProcessClient
 
@@ -98,7 +97,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     for scn in corpus:
         if chosen.accepts(scn):
             item = ScenarioItem.from_parent(parent, name=scn.ident, scenario=scn)
-            reason = next((r for p, r in expected.items() if _matches(scn.ident, p)), None)
+            reason = expected_reason(scn.ident, expected)
             if reason is not None:
                 item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
             items.append(item)
@@ -112,10 +111,6 @@ def _expected(config: pytest.Config, corpus: list[CompiledScenario]) -> dict[str
         return read_expected_failures(Path(path), {s.ident for s in corpus})
     except Exception as err:  # noqa: BLE001
         raise pytest.UsageError(str(err)) from None
-
-
-def _matches(ident: str, pattern: str) -> bool:
-    return fnmatch.fnmatchcase(ident, pattern)
 
 
 class CorpusNode(pytest.Collector):
