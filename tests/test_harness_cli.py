@@ -70,3 +70,10 @@ def test_ndjson_to_stdout_is_one_object_per_line():
         "type": "result", "id": "classic-0001", "status": "pass", "ruleset": "classic",
         "path": str(SCN / "classic" / "skip-basic.scn"), "seconds": 0,
         "title": "A Skip makes the next player lose their turn"}
+
+
+def test_the_progress_bar_leaves_the_report_intact():
+    result = CliRunner().invoke(main, ["conform", "--progress", "--in-process", "--glob",
+                                       "classic-000*"])
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith("total: 9 passed")
