@@ -81,8 +81,24 @@ def test_a_duplicated_answer_is_caught_by_its_seq(tmp_path):
 def test_fault_is_reported_and_the_run_goes_on(tmp_path, fault, status, fragments):
     code, output, by_id = run(tmp_path, broken(fault))
     assert code == 1, output
-    assert_only_target(by_id, status, *fragments)
+    target = assert_only_target(by_id, status, *fragments)
+    if "step 2 (" in target["message"]:
+        assert target["step"] == 2  # 1-based, as in the text report
     assert f"{status.upper():5} {TARGET}" in output
+
+
+@pytest.mark.parametrize("fault", ["reorder-on-reject", "extra-field"])
+def test_what_the_protocol_allows_is_not_a_failure(tmp_path, fault):
+    """Hands are multisets and implementations may add fields (PROTOCOL.md section 4)."""
+    code, output, by_id = run(tmp_path, broken(fault, None))
+    assert code == 0, output
+    assert {r["status"] for r in by_id.values()} == {"pass"}
+
+
+def test_an_incoherent_observation_is_an_error(tmp_path):
+    _, _, by_id = run(tmp_path, broken("stray-hand"))
+    assert_only_target(by_id, "error", "violation", "hands are given for ['alice', 'bob', "
+                       "'carol', 'zed'], but the players are ['alice', 'bob', 'carol']")
 
 
 def test_a_skipped_scenario_is_not_a_failure(tmp_path):
@@ -138,6 +154,16 @@ def test_validate_reports_an_implementation_that_ignores_stop(tmp_path):
     code, output, _ = run(tmp_path, broken("no-stop", None), "--validate")
     assert code == 1
     assert "stop: the implementation did not exit" in output
+
+
+@pytest.mark.parametrize(("fault", "fragment"), [
+    ("stop-crash", "stop: the implementation exited with status 1"),
+    ("stop-answer", "stop: wrote a line nobody asked for"),
+])
+def test_validate_reports_a_bad_stop(tmp_path, fault, fragment):
+    code, output, _ = run(tmp_path, broken(fault, None), "--validate")
+    assert code == 1
+    assert fragment in output
 
 
 def test_validate_reports_schema_violations_but_not_rule_failures(tmp_path):

@@ -31,7 +31,7 @@ def test_filters_combine_with_and_and_repeat_with_or():
         ["classic-0001", "v3-0001", "v3-0002", "v3-0003"]
     assert listed("--ruleset", "hot-death-v3", "--feature", "jump_in")
     assert all(i.startswith("v3-") for i in listed("--ruleset", "hot-death-v3"))
-    assert listed("--option", "no-such-option") == []
+    assert invoke("--list", "--option", "no-such-option").exit_code == 2
 
 
 def test_a_compiled_json_corpus_runs_like_its_source(tmp_path):
@@ -77,3 +77,14 @@ def test_the_progress_bar_leaves_the_report_intact():
                                        "classic-000*"])
     assert result.exit_code == 0, result.output
     assert result.output.rstrip().endswith("total: 9 passed")
+
+
+def test_a_filter_that_selects_nothing_is_a_usage_error_not_a_green_run():
+    result = invoke("--ruleset", "clasic")
+    assert result.exit_code == 2
+    assert "no scenario matches the filters" in result.output
+
+
+def test_glob_matches_the_path_from_its_end():
+    assert listed("--glob", "classic/draw2-no-*") == ["classic-0028", "classic-0029"]
+    assert listed("--glob", "draw2-no-stacking.scn") == ["classic-0028"]

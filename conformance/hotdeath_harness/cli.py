@@ -42,12 +42,12 @@ def _usage(err: HotDeathError) -> None:
     sys.exit(EXIT_USAGE)
 
 
-def suite_info(corpus: list[CompiledScenario]) -> dict:
-    """The corpus's identity: a digest of every scenario's canonical JSON."""
+def suite_info(corpus: list[CompiledScenario], selected: int) -> dict:
+    """The corpus's identity (a digest of every scenario's canonical JSON) and the run's share."""
     digest = hashlib.sha256()
     for scn in sorted(corpus, key=lambda s: s.ident):
         digest.update(json.dumps(scn.data, sort_keys=True).encode())
-    return {"name": "hotdeath-conformance", "scenarios": len(corpus),
+    return {"name": "hotdeath-conformance", "scenarios": len(corpus), "selected": selected,
             "digest": "sha256:" + digest.hexdigest()}
 
 
@@ -104,6 +104,9 @@ def make_conform_command(in_process: Callable[[], Client] | None = None) -> clic
             _usage(err)
         chosen = Filter(rulesets, options, features, ids, patterns)
         selected = [s for s in everything if chosen.accepts(s)]
+        if not selected:
+            click.echo("error: no scenario matches the filters (see --list)", err=True)
+            sys.exit(EXIT_USAGE)
         if list_only:
             for scn in selected:
                 click.echo(f"{scn.ident}\t{scn.data['ruleset']}\t{scn.data['title']}")
@@ -122,7 +125,7 @@ def make_conform_command(in_process: Callable[[], Client] | None = None) -> clic
         with progress_reporter(len(selected), show) as tick:
             results = run_all(first, factory, selected, jobs, timeout, tick)
         apply_expected_failures(results, expected)
-        head = report.header(first.hello, command, suite_info(everything))
+        head = report.header(first.hello, command, suite_info(everything, len(selected)))
         by_id = {s.ident: s for s in everything}
         _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose)
         failed = any(r.status in report.FAILING for r in results)
@@ -156,14 +159,17 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
     def open_session() -> Session:
         return next(sessions, None) or Session.open(factory(), timeout)
 
-    problems = validate(open_session, playable, timeout)
+    problems, errored = validate(open_session, playable, timeout)
     impl = first.hello["implementation"]
     for line in problems:
         click.echo(line)
     verdict = "speaks" if not problems else "does not speak"
     click.echo(f"{impl['name']} {impl['version']} {verdict} protocol "
-               f"{protocol.PROTOCOL_VERSION} ({len(playable)} scenarios played, "
+               f"{first.hello['protocol']} ({len(playable)} scenarios played, "
                f"{len(selected) - len(playable)} outside its declared support)")
+    if errored:
+        click.echo(f"note: {errored} answer(s) were 'errored' (allowed by the protocol; a "
+                   "normal run counts them as errors)")
     return EXIT_FAILED if problems else EXIT_OK
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import fnmatch
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from hotdeath.errors import HotDeathError, SourceText
 from hotdeath.scenario import CompiledScenario, compile_scenario_file
@@ -91,7 +91,7 @@ class Filter:
                 and set(self.features) <= requirements(data)
                 and (not self.ids or scn.ident in self.ids)
                 and (not self.patterns or any(fnmatch.fnmatch(scn.ident, p)
-                                              or fnmatch.fnmatch(scn.path, p)
+                                              or PurePath(scn.path).match(p)
                                               for p in self.patterns)))
 
 

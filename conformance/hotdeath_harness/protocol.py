@@ -49,6 +49,23 @@ def _problems(ref: str, message: object) -> list[str]:
     return out
 
 
+OBSERVATION_FIELDS = ("players", "eliminated", "phase", "turn", "direction", "color", "top",
+                      "hands", "field", "pile_count", "discard_count", "pending",
+                      "uno_pending", "scores", "round_winner", "winner")
+"""The canonical observation's fields (observation.schema.json's ``required``)."""
+
+
+def incoherent(observation: dict) -> list[str]:
+    """What a schema cannot say: every seat has a hand and a field, and only seats do."""
+    seats = set(observation["players"])
+    out = [f"{zone} are given for {sorted(set(observation[zone]))}, but the players are "
+           f"{observation['players']}" for zone in ("hands", "field")
+           if set(observation[zone]) != seats]
+    if observation["turn"] not in seats:
+        out.append(f"turn: {observation['turn']!r} is not one of the players")
+    return out
+
+
 def scenario_violations(data: object) -> list[str]:
     return _problems("scenario.schema.json", data)
 

@@ -117,6 +117,10 @@ def write_text(out: IO[str], head: dict, results: list[Result],
     for ruleset, group in sorted(by_ruleset.items()):
         out.write(f"{ruleset}: {_summary(counts(group))}\n")
     out.write(f"total: {_summary(counts(results))}\n")
+    midway = [r for r in results if r.status == "skip" and r.step is not None]
+    if midway and not verbose:
+        out.write(f"note: {len(midway)} scenario(s) were skipped by the implementation after "
+                  "some of their steps were accepted; -v lists them with the reasons\n")
 
 
 def _summary(c: dict[str, int]) -> str:
@@ -134,7 +138,8 @@ def write_markdown(out: IO[str], head: dict, results: list[Result],
     if impl.get("notes"):
         out.write(f"{impl['notes']}\n\n")
     out.write(f"- Command: `{impl.get('command')}`\n"
-              f"- Suite: {suite['name']}, {suite['scenarios']} scenarios, `{suite['digest']}`\n"
+              f"- Suite: {suite['name']}, {suite['scenarios']} scenarios "
+              f"(`{suite['digest']}`), {suite['selected']} selected\n"
               f"- Protocol {head['protocol']}, scenario format {head['format']}, "
               f"harness {head['harness']}\n\n")
     out.write("| status | scenarios |\n|---|---|\n")

@@ -18,7 +18,7 @@ class Result:
     ident: str
     status: str  # one of STATUSES
     message: str = ""
-    step: int | None = None
+    step: int | None = None  # 1-based, as in the scenario file and the text report
     details: list[str] = field(default_factory=list)
     seconds: float = 0.0
     broken: bool = False  # the implementation misbehaved; its process must be replaced
@@ -61,27 +61,28 @@ def run_scenario(session: Session, scenario: dict, timeout: float = 10.0) -> Res
 
 def _play(session: Session, scenario: dict, deadline: float) -> Result:
     ident = scenario["id"]
-    where = "loading the table"
+    where, number = "loading the table", None
     try:
         answer = session.ask(protocol.load(scenario), "load_response", deadline)
         if answer["outcome"] != "loaded":
             return _unfinished(ident, answer, where, None)
         before = answer["observation"]
         for i, step in enumerate(scenario["steps"]):
-            where = f"step {i + 1} ({describe(step)})"
+            where, number = f"step {i + 1} ({describe(step)})", i + 1
             answer = session.ask(protocol.step(i, step), "step_response", deadline)
             if answer["outcome"] in ("skipped", "errored"):
-                return _unfinished(ident, answer, where, i)
+                return _unfinished(ident, answer, where, number)
             verdict = judge_step(step, answer, before)
             if verdict is not None:
                 status, message, details = verdict
-                return Result(ident, status, f"{where}: {message}", i, details)
+                return Result(ident, status, f"{where}: {message}", number, details)
             before = answer["observation"]
+        session.expect_silence()
     except Failure as err:
         details = list(err.details)
         if err.stderr:
             details += ["stderr:"] + ["  " + line for line in err.stderr.splitlines()[-8:]]
-        return Result(ident, "error", f"{where}: {err.kind}: {err.message}", None, details,
+        return Result(ident, "error", f"{where}: {err.kind}: {err.message}", number, details,
                       broken=True)
     return Result(ident, "pass")
 
@@ -102,10 +103,10 @@ def judge_step(step: dict, answer: dict, before: dict) -> tuple[str, str, list[s
             return "fail", f"expected rejection '{want_reject}', but the step was accepted", []
         if answer["code"] != want_reject:
             return "fail", f"expected rejection '{want_reject}', got '{answer['code']}'", \
-                [answer.get("message", "")]
-        if obs != before:
-            return "fail", "the step was rejected but the table changed", \
-                _changed(before, obs)
+                [m for m in (answer.get("message"), answer.get("rule")) if m]
+        changed = table_changes(before, obs)
+        if changed:
+            return "fail", "the step was rejected but the table changed", changed
     elif outcome == "rejected":
         return "fail", f"the step was rejected ({answer['code']})", \
             [m for m in (answer.get("message"), answer.get("rule")) if m]
@@ -115,7 +116,23 @@ def judge_step(step: dict, answer: dict, before: dict) -> tuple[str, str, list[s
     return None
 
 
-def _changed(before: dict, after: dict) -> list[str]:
-    keys = sorted(set(before) | set(after))
-    return [f"{k}: {before.get(k)!r} -> {after.get(k)!r}" for k in keys
-            if before.get(k) != after.get(k)]
+def table_changes(before: dict, after: dict) -> list[str]:
+    """What differs between two observations, as the protocol defines them.
+
+    Only the canonical fields count (an implementation may add its own), and
+    hands and fields are compared as multisets: their order is not part of the
+    table (PROTOCOL.md section 4).
+    """
+    out = []
+    for key in protocol.OBSERVATION_FIELDS:
+        was, now = before.get(key), after.get(key)
+        if key in ("hands", "field") and isinstance(was, dict) and isinstance(now, dict):
+            was, now = _as_multisets(was), _as_multisets(now)
+        if was != now:
+            out.append(f"{key}: {before.get(key)!r} -> {after.get(key)!r}")
+    return out
+
+
+def _as_multisets(zones: dict) -> dict:
+    return {who: sorted(map(str, cards)) if isinstance(cards, list) else cards
+            for who, cards in zones.items()}

@@ -43,11 +43,19 @@ class Session:
         stamped = {"cmd": message["cmd"], "seq": self.seq, **message}
         answer = self.client.request(stamped, deadline - time.monotonic())
         problems = _out_of_turn(answer, self.seq) or protocol.violations(kind, answer)
+        if not problems and isinstance(answer, dict) and "observation" in answer:
+            problems = protocol.incoherent(answer["observation"])
         if problems:
             raise Failure("violation", f"the {message['cmd']} answer does not follow the "
                           "protocol", details=problems + [f"answer: {_short(answer)}"])
         assert isinstance(answer, dict)
         return answer
+
+    def expect_silence(self) -> None:
+        """After a scenario's last answer: a line already waiting answers nothing."""
+        pending = getattr(self.client, "unsolicited", None)
+        if pending is not None:
+            pending()
 
     def close(self) -> None:
         self.client.close()

@@ -22,6 +22,9 @@ from typing import Protocol
 MAX_LINE = 8 * 1024 * 1024
 """The longest response line accepted; anything longer is a flood."""
 
+STOP_GRACE = 2.0
+"""Seconds an implementation has to exit after ``stop`` before it is killed."""
+
 _EOF = object()
 _FLOOD = object()
 
@@ -104,22 +107,25 @@ class ProcessClient:
     def request(self, message: dict, timeout: float) -> object:
         if self.proc is None:
             self.start()
-        self._refuse_unsolicited()
+        self.unsolicited()
         self._send(message)
         try:
             item = self.lines.get(timeout=max(timeout, 0.0))
         except queue.Empty:
-            raise self._failure("timeout", f"no answer within {timeout:.1f}s") from None
+            raise self._failure("timeout", f"no answer within {timeout:.1f}s (is stdout "
+                                "flushed after each answer?)") from None
         return self._decode(item)
 
-    def _refuse_unsolicited(self) -> None:
+    def unsolicited(self) -> None:
+        """Raise if the child wrote (or closed) anything since its last answer."""
         try:
             item = self.lines.get_nowait()
         except queue.Empty:
             return
         if item is _EOF:
             raise self._failure("crash", self._exit_message())
-        raise self._failure("violation", "wrote a line nobody asked for: " + _excerpt(item))
+        raise self._failure("violation", "wrote a line nobody asked for (an extra answer to "
+                            "an earlier request?): " + _excerpt(item))
 
     def _send(self, message: dict) -> None:
         assert self.proc is not None and self.proc.stdin is not None
@@ -163,7 +169,7 @@ class ProcessClient:
                 assert self.proc.stdin is not None
                 self.proc.stdin.write(b'{"cmd": "stop"}\n')
                 self.proc.stdin.close()
-                self.proc.wait(timeout=1)
+                self.proc.wait(timeout=STOP_GRACE)
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 pass
         self.kill()

@@ -13,46 +13,54 @@ from hotdeath.scenario import CompiledScenario
 
 from . import protocol
 from .session import Session
-from .transport import Failure
+from .transport import STOP_GRACE, Failure
 
 
-def check_protocol(session: Session, scenario: dict, timeout: float) -> list[str]:
-    """The protocol violations seen in a run of ``scenario``; empty when it spoke well."""
+def check_protocol(session: Session, scenario: dict, timeout: float) -> tuple[list[str], bool]:
+    """The protocol violations seen in a run of ``scenario``, and whether it ended errored."""
     deadline = time.monotonic() + timeout
     where = "load"
     try:
         answer = session.ask(protocol.load(scenario), "load_response", deadline)
         if answer["outcome"] != "loaded":
-            return []
+            return [], answer["outcome"] == "errored"
         for i, step in enumerate(scenario["steps"]):
             where = f"step {i + 1}"
             answer = session.ask(protocol.step(i, step), "step_response", deadline)
             if answer["outcome"] in ("skipped", "errored"):
-                return []
+                return [], answer["outcome"] == "errored"
+        session.expect_silence()
     except Failure as err:
-        return [f"{where}: {err.kind}: {err.message}", *(f"  {d}" for d in err.details)]
-    return []
+        tail = [f"  stderr: {line}" for line in err.stderr.splitlines()[-8:]]
+        return [f"{where}: {err.kind}: {err.message}", *(f"  {d}" for d in err.details),
+                *tail], False
+    return [], False
 
 
-def validate(open_session, scenarios: list[CompiledScenario], timeout: float) -> list[str]:
-    """Problems, each prefixed by the scenario id; a broken process is replaced."""
+def validate(open_session, scenarios: list[CompiledScenario],
+             timeout: float) -> tuple[list[str], int]:
+    """Problems, each prefixed by the scenario id, and the number of errored answers."""
     problems: list[str] = []
+    errored = 0
     session: Session | None = None
     for scn in scenarios:
         if session is None:
             session = open_session()
-        found = check_protocol(session, scn.data, timeout)
+        found, failed = check_protocol(session, scn.data, timeout)
         problems += [f"{scn.ident}: {p}" for p in found]
+        errored += failed
         if found:
             session.kill()
             session = None
     if session is not None:
         problems += _stops(session)
-    return problems
+    return problems, errored
 
 
 def _stops(session: Session) -> list[str]:
-    proc = getattr(session.client, "proc", None)
+    """``stop`` must end the process promptly, with status 0 and without answering."""
+    client = session.client
+    proc = getattr(client, "proc", None)
     if proc is None:
         session.close()
         return []
@@ -60,9 +68,15 @@ def _stops(session: Session) -> list[str]:
         assert proc.stdin is not None
         proc.stdin.write(b'{"cmd": "stop"}\n')
         proc.stdin.flush()
-        proc.wait(timeout=3)
+        code = proc.wait(timeout=STOP_GRACE)
     except Exception:  # noqa: BLE001 - any failure here means it did not stop cleanly
         session.kill()
-        return ["stop: the implementation did not exit within 3s of 'stop'"]
+        return [f"stop: the implementation did not exit within {STOP_GRACE:g}s of 'stop'"]
+    problems = [] if code == 0 else [f"stop: the implementation exited with status {code}"]
+    try:
+        client.unsolicited()
+    except Failure as err:
+        if err.kind != "crash":  # end of output is what stop should bring
+            problems.append(f"stop: {err.message}")
     session.kill()
-    return []
+    return problems

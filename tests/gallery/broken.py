@@ -20,7 +20,8 @@ from hotdeath.serve import Server
 
 FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-code",
           "wrong-turn", "accept-everything", "flood", "flood-lines", "chatty", "errored",
-          "skipper", "bad-hello", "banner", "no-stop", "slow")
+          "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
+          "extra-field", "stray-hand", "stop-crash", "stop-answer")
 
 
 def write(obj: object) -> None:
@@ -40,7 +41,9 @@ def main() -> None:
         if request["cmd"] == "stop":
             if fault == "no-stop":
                 time.sleep(3600)
-            return
+            if fault == "stop-answer":
+                write({"outcome": "stopped"})
+            sys.exit(1 if fault == "stop-crash" else 0)
         if request["cmd"] == "load":
             current = request["id"]
         answer = server.handle(request)
@@ -94,6 +97,13 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
     elif fault == "errored" and step:
         answer = {"seq": answer["seq"], "outcome": "errored",
                   "message": "IndexError: pop from empty list"}
+    elif fault == "reorder-on-reject" and answer.get("outcome") == "rejected":
+        for cards in answer["observation"]["hands"].values():
+            cards.reverse()
+    elif fault == "extra-field" and "observation" in answer:
+        answer["observation"]["x_requests_seen"] = answer["seq"]
+    elif fault == "stray-hand" and step and "observation" in answer:
+        answer["observation"]["hands"]["zed"] = ["red 1"]
     elif fault == "skipper" and not step:
         answer = {"seq": answer["seq"], "outcome": "skipped", "reason": "we have no Draw Two"}
     return answer
