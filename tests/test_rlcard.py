@@ -34,4 +34,4 @@ def test_the_published_rlcard_report_is_what_the_harness_finds_today(monkeypatch
     assert result.exit_code == 0, result.output
     assert result.output == PUBLISHED.read_text(), \
         "docs/conformance/rlcard-uno.md is stale: run `make rlcard-report`"
-    assert "| pass | 33 |" in result.output
+    assert "| pass |" in result.output, "RLCard passes nothing: the adapter is broken"

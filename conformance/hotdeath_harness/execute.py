@@ -30,16 +30,21 @@ class Worker:
         self.timeout = timeout
         self.session = session
 
-    def run(self, scn: CompiledScenario) -> Result:
+    def open(self) -> Session:
+        """The live session, started (and handshaken) if there is none; may raise Failure."""
         if self.session is None:
-            try:
-                self.session = Session.open(self.factory(), self.timeout)
-            except Failure as err:
-                return Result(scn.ident, "error", f"could not start the implementation: "
-                              f"{err.message}", details=err.details, broken=True)
-        result = run_scenario(self.session, scn.data, self.timeout)
+            self.session = Session.open(self.factory(), self.timeout)
+        return self.session
+
+    def run(self, scn: CompiledScenario) -> Result:
+        try:
+            session = self.open()
+        except Failure as err:
+            return Result(scn.ident, "error", f"could not start the implementation: "
+                          f"{err.message}", details=err.details, broken=True)
+        result = run_scenario(session, scn.data, self.timeout)
         if result.broken:
-            self.session.kill()
+            session.kill()
             self.session = None
         return result
 

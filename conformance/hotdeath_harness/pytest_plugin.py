@@ -20,7 +20,6 @@ from hotdeath.scenario import CompiledScenario
 from .corpus import Filter, load_corpus, support_gap
 from .execute import Worker
 from .expectations import expected_reason, read_expected_failures
-from .session import Session
 from .transport import Failure, ProcessClient
 
 
@@ -56,8 +55,7 @@ class Lane:
     def handshake(self) -> dict:
         if self.hello is None and self.refused is None:
             try:
-                self.worker.session = Session.open(self.worker.factory(), self.worker.timeout)
-                self.hello = self.worker.session.hello
+                self.hello = self.worker.open().hello
             except Failure as err:
                 self.refused = f"{self.command}: {err.message}"
         if self.refused is not None:
