@@ -54,10 +54,10 @@ def test_conform_fails_on_a_wrong_expectation(tmp_path):
 def test_bad_scenario_file_gets_located_error_not_traceback(tmp_path):
     path = tmp_path / "broken.scn"
     path.write_text('scenario "x"\nid x-1\nruleset classic\ntable\n  players a b\nsteps\n'
-                    "  a flies\n")
+                    "  a flies away now\n")
     result = invoke("run", str(path))
     assert result.exit_code == 1
-    assert f"{path}:7:5: unexpected 'flies'" in result.output
+    assert f"{path}:7:16: unexpected 'now'" in result.output
     assert "Traceback" not in result.output
 
 
@@ -87,5 +87,8 @@ def test_readme_example_scenario_runs(tmp_path):
 def test_vocab_lists_registry():
     result = invoke("vocab")
     assert result.exit_code == 0
-    assert "attack(amount: int, target?: selector" in result.output
-    assert "selectors:" in result.output and "conditions:" in result.output
+    assert "attack(amount?: int, target?: seats" in result.output
+    assert "hand_size(who: selector) -> int" in result.output
+    assert "[asks a player]" in result.output
+    for title in ("verbs:", "selectors:", "values:", "conditions:"):
+        assert title in result.output

@@ -27,9 +27,27 @@ SPEC_CASES = [
      "5:13: unknown verb 'skipp' (did you mean 'skip'?)"),
     (card(CITED + "  on play { attack(2, target=nxt) }\n"),
      "5:30: unknown selector 'nxt' (did you mean 'next'?)"),
-    (card(CITED + "  on play { attack(target=next) }\n"), "5:13: 'attack' needs 'amount'"),
+    (card(CITED + "  on play { draw(target=next) }\n"), "5:13: 'draw' needs 'amount'"),
     (card(CITED + '  on play { skip("two") }\n'),
-     "5:13: 'skip' parameter 'count' must be a whole number"),
+     "5:13: 'skip' parameter 'count' must be a whole number or a number-valued expression"),
+    (card(CITED + "  on play { draw(hand_sise(self)) }\n"),
+     "5:13: 'draw' parameter 'amount' must be a whole number or a number-valued expression"),
+    (card(CITED + "  on play { draw(2, target=others) }\n"
+          "  on play { skip(1) }\n  on play { attack(1, target=everyone) }\n"
+          "  on play { eliminate(others) }\n"),
+     "8:23: 'others' names several players; one is needed here"),
+    (card(CITED + "  playable if hand_size(self) >= nope\n"),
+     "5:34: unknown value 'nope'"),
+    (card(CITED + "  on play { let n = hand_size(self)\n  draw(n) }\n  copies 500\n"),
+     "7:3: 'copies' must be between 0 and 64"),
+    (card(CITED + "  on play { move(this, to=attic) }\n"),
+     "5:27: unknown pile 'attic' (piles: pile, discard, neutral)"),
+    (card(CITED + "  stack draw4 if living(2)\n"),
+     "5:3: 'stack' cannot take an 'if' or 'unless'"),
+    (HEAD + 'rule "R" {\n  cites classic "A" "b"\n  override category spell {\n'
+     '    on play { skip }\n  }\n}\n',
+     "4:3: override of unknown category 'spell' (categories: action, attack, defense, "
+     "directed, field, global, number, technical, wild)"),
     (card(CITED + "  on play { skip(1, times=2) }\n"), "5:13: 'skip' has no parameter 'times'"),
     (card("  colour red\n" + CITED), "4:3: unknown card property 'colour' (did you mean 'color'?)"),
     (card(""), '2:1: card "X" cites no source'),
@@ -43,11 +61,12 @@ SPEC_CASES = [
     (HEAD + 'amend "Skipp" {\n  stack x\n}\n',
      "2:1: cannot amend unknown card \"Skipp\" (did you mean 'Skip'?)"),
     (HEAD + 'card "X" {\n  key x\n',
-     "3:8: unexpected end of file; expected '}', 'amend', 'answers', 'card', 'cites', "
-     "'modifies', 'on', 'option', 'override', 'rule', 'ruling', a name"),
+     "3:8: unexpected end of file; expected '}', 'act', 'amend', 'answers', 'card', 'cites', "
+     "'effect', 'modifies', 'on', 'option', 'override', 'rule', ..."),
     (HEAD + 'card "X" @ {\n}\n', "2:10: unexpected character '@'"),
     (card(CITED + "  on discard { skip(1) }\n"),
-     "5:3: unknown event 'on discard' (expected challenge, play, start)"),
+     "5:3: unknown event 'on discard' (expected any_play, blocked, challenge, check, drawn, "
+     "play, start, turn_start)"),
     (card(CITED + "  modifies draw at luck { adjust(-1) }\n"),
      "5:3: unknown layer 'luck' (declared layers: immune, modifier, split)"),
     (card("  color purple\n" + CITED),
@@ -93,10 +112,11 @@ SCENARIO_CASES = [
      "not_your_turn, card_not_in_hand, does_not_match, must_answer_attack, cannot_answer, "
      "no_attack, not_challengeable, missing_choice, bad_choice, nothing_drawn, not_drawn_card, "
      "uno_not_allowed, "
-     "nothing_to_catch, no_pending_choice, cannot_jump_in, must_call_uno)"),
-    (SCN + "steps\n  alice flies\n",
-     "8:9: unexpected 'flies'; expected 'accepts', 'calls', 'catches', 'challenges', 'chooses', "
-     "'draws', 'jumps', 'passes', 'plays'"),
+     "nothing_to_catch, no_pending_choice, cannot_jump_in, must_call_uno, not_playable, "
+     "must_play, answer_required, act_not_allowed)"),
+    (SCN + "steps\n  alice plays\n", "8:14: unexpected end of line; expected a card"),
+    (SCN + "steps\n  alice chooses number x\n", "8:24: unexpected 'x'; expected a number"),
+    (SCN + "steps\n  coin sideways\n", "8:8: a coin lands 'up' or 'down', not 'sideways'"),
     ('scenario "t"\nruleset classic\ntable\n  players alice bob\nsteps\n',
      "1:1: the scenario has no 'id' line"),
     (SCN + "steps\n  expect rejected not_your_turn\n",

@@ -25,7 +25,7 @@ def test_classic_settings(classic):
 
 
 def test_points(classic):
-    from hotdeath.engine.verbs import face_points
+    from hotdeath.engine.verbs.seats import face_points
 
     assert face_points(classic.faces["red 7"]) == 7
     assert face_points(classic.faces["red skip"]) == 20

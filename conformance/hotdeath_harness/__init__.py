@@ -10,4 +10,4 @@ It imports the scenario *format* from ``hotdeath.scenario`` and nothing of the
 reference engine; the reference passes through the same door as anyone else.
 """
 
-HARNESS_VERSION = "0.2.0"
+HARNESS_VERSION = "0.3.0"

@@ -56,6 +56,16 @@ def _from_json(path: Path) -> CompiledScenario:
     return CompiledScenario(data, str(path), source)
 
 
+_ACT_FEATURES = {"uno": {"uno"}, "catch": {"uno"}, "challenge": {"challenge"},
+                 "jump_in": {"jump_in"}, "use": {"acts"}}
+_PATH_FEATURES = {"uno_pending": {"uno"}, "scores": {"scores"}, "out": {"elimination"},
+                  "loser": {"elimination"}, "neutral": {"zones"}, "pile": {"zones"},
+                  "discard": {"zones"}, "zones": {"zones"}, "counters": {"counters"},
+                  "revealed": {"knowledge"}, "choice": {"choices"}}
+_CORE_ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch",
+              "choose", "use")
+
+
 def requirements(scenario: dict) -> set[str]:
     """The optional protocol features (see protocol.FEATURES) a scenario exercises."""
     table = scenario["table"]
@@ -64,15 +74,22 @@ def requirements(scenario: dict) -> set[str]:
         need.add("setup")
     if table.get("shuffles"):
         need.add("shuffle")
+    if table.get("neutral") or table.get("zones"):
+        need.add("zones")
+    if table.get("eliminated"):
+        need.add("elimination")
     for step in scenario["steps"]:
-        if "chance" in step:
-            need.add("shuffle")
-        act = step.get("do", {}).get("act")
-        need |= {"uno": {"uno"}, "catch": {"uno"}, "challenge": {"challenge"},
-                 "jump_in": {"jump_in"}}.get(act, set())
+        chance = step.get("chance", {})
+        need |= {"shuffle"} if "shuffle" in chance else {"chance"} if chance else set()
+        do = step.get("do", {})
+        act = do.get("act")
+        need |= _ACT_FEATURES.get(act, set())
+        if act is not None and act not in _CORE_ACTS:
+            need.add("acts")
+        if act == "choose" and "color" not in do or "cards" in do and act != "choose":
+            need.add("choices")
         for fact in step.get("expect", []):
-            root = fact["path"].split(".")[0]
-            need |= {"uno_pending": {"uno"}, "scores": {"scores"}}.get(root, set())
+            need |= _PATH_FEATURES.get(fact["path"].split(".")[0], set())
     return need
 
 

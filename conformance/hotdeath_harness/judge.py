@@ -43,10 +43,25 @@ def check_fact(fact: dict, observation: dict) -> str | None:
                 f"{_cards(sorted(have.elements()))} (missing {_cards(sorted(missing.elements()))}"
                 f", unexpected {_cards(sorted(extra.elements()))})")
     if "contains" in fact:
-        missing = Counter(fact["contains"]) - Counter(got)
+        if not isinstance(got, list):
+            return f"{path}: expected a list, observed {got!r}"
+        if any(isinstance(x, dict) for x in fact["contains"]):
+            missing = [want for want in fact["contains"]
+                       if not any(_includes(have, want) for have in got)]
+            return None if not missing else (
+                f"{path}: expected an entry like {missing[0]!r}, observed {got!r}")
+        missing = Counter(fact["contains"]) - Counter(_hashable(got))
         return None if not missing else (
             f"{path}: expected to contain {_cards(sorted(missing.elements()))}, "
             f"observed {_cards(got)}")
+    if "prefix" in fact or "suffix" in fact:
+        want = fact.get("prefix", fact.get("suffix"))
+        if not isinstance(got, list):
+            return f"{path}: expected a list, observed {got!r}"
+        part = got[:len(want)] if "prefix" in fact else got[len(got) - len(want):]
+        where = "to start with" if "prefix" in fact else "to end with"
+        return None if part == want else f"{path}: expected {where} {_cards(want)}, " \
+                                         f"observed {_cards(got)}"
     if "lacks" in fact:
         present = [c for c in fact["lacks"] if c in got]
         return None if not present else f"{path}: expected no {_cards(present)}, observed " \
@@ -58,6 +73,14 @@ def check_fact(fact: dict, observation: dict) -> str | None:
                  if got.get(k) != v]
         return None if not diffs else f"{path}: " + ", ".join(diffs)
     return f"{path}: unknown comparison in {sorted(fact)}"
+
+
+def _includes(have, want: dict) -> bool:
+    return isinstance(have, dict) and all(have.get(k) == v for k, v in want.items())
+
+
+def _hashable(items: list) -> list:
+    return [x if not isinstance(x, dict | list) else repr(x) for x in items]
 
 
 def check_facts(facts: list[dict], observation: dict) -> list[str]:

@@ -15,12 +15,11 @@ import jsonschema
 from referencing import Registry, Resource
 
 from hotdeath.resources import schema_dir
-from hotdeath.scenario import FORMAT_VERSION
+from hotdeath.scenario.format import FEATURES, FORMAT_VERSION, PROTOCOL_VERSION
 
 from . import HARNESS_VERSION
 
-PROTOCOL_VERSION = "1.0"
-FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores")
+__all__ = ["FEATURES", "PROTOCOL_VERSION"]
 
 
 @cache
@@ -53,6 +52,10 @@ OBSERVATION_FIELDS = ("players", "eliminated", "phase", "turn", "direction", "co
                       "hands", "field", "pile_count", "discard_count", "pending",
                       "uno_pending", "scores", "round_winner", "winner")
 """The canonical observation's fields (observation.schema.json's ``required``)."""
+
+OBSERVATION_FIELDS_1_1 = ("out", "loser", "ruleset", "neutral", "pile", "discard", "zones",
+                          "queue", "counters", "revealed", "choice")
+"""Fields protocol 1.1 added: optional, compared after a rejection when either side has them."""
 
 
 def incoherent(observation: dict) -> list[str]:

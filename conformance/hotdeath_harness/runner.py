@@ -32,23 +32,45 @@ _VERBS = {"draw": "draws", "pass": "passes", "accept": "accepts", "challenge": "
 def describe(step: dict) -> str:
     """A step as it would be written in a scenario file."""
     if "chance" in step:
-        return "shuffle " + ", ".join(step["chance"].get("shuffle", []))
+        (kind, value), = step["chance"].items()
+        return f"{kind} " + (", ".join(value) if isinstance(value, list) else str(value))
     do = step.get("do")
     if not do:
         return "(observe)"
     who, act = do.get("player", "?"), do.get("act", "?")
-    if act in ("play", "jump_in"):
-        text = f"{who} {'plays' if act == 'play' else 'jumps in with'} {do.get('card')}"
+    if act in ("play", "jump_in", "use"):
+        verb = {"play": "plays", "jump_in": "jumps in with", "use": "uses"}[act]
+        text = f"{who} {verb} {do.get('card')}"
         if do.get("color"):
             text += f" choosing {do['color']}"
         if do.get("target"):
             text += f" at {do['target']}"
+        if do.get("cards"):
+            text += " with " + ", ".join(do["cards"])
         return text
     if act == "catch":
         return f"{who} catches {do.get('target')}"
     if act == "choose":
-        return f"{who} chooses {do.get('color')}"
+        return f"{who} {_choice_text(do)}"
+    if act not in _VERBS and do.get("target"):
+        return f"{who} {act} {do['target']}"
     return f"{who} {_VERBS.get(act, act)}"
+
+
+def _choice_text(do: dict) -> str:
+    if "answer" in do:
+        return f"answers {do['answer']}"
+    if "target" in do:
+        return f"chooses player {do['target']}"
+    if "players" in do:
+        return "chooses players " + ", ".join(do["players"])
+    if "cards" in do:
+        return "chooses cards " + ", ".join(do["cards"])
+    if "number" in do:
+        return f"chooses number {do['number']}"
+    if "counts" in do:
+        return "chooses counts " + ", ".join(f"{k} {v}" for k, v in do["counts"].items())
+    return f"chooses {do.get('color')}"
 
 
 def run_scenario(session: Session, scenario: dict, timeout: float = 10.0) -> Result:
@@ -124,9 +146,12 @@ def table_changes(before: dict, after: dict) -> list[str]:
     table (PROTOCOL.md section 4).
     """
     out = []
-    for key in protocol.OBSERVATION_FIELDS:
+    for key in (*protocol.OBSERVATION_FIELDS, *protocol.OBSERVATION_FIELDS_1_1):
+        if key not in before and key not in after:
+            continue
         was, now = before.get(key), after.get(key)
-        if key in ("hands", "field") and isinstance(was, dict) and isinstance(now, dict):
+        if key in ("hands", "field", "revealed") and isinstance(was, dict) \
+                and isinstance(now, dict):
             was, now = _as_multisets(was), _as_multisets(now)
         if was != now:
             out.append(f"{key}: {before.get(key)!r} -> {after.get(key)!r}")

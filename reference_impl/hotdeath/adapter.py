@@ -11,9 +11,11 @@ from importlib.metadata import PackageNotFoundError, version
 
 from .engine.chance import ScriptedChance
 from .engine.game import Game
-from .engine.state import Action, Illegal, Unscripted
+from .engine.state import Action, Card, Illegal, State, Unscripted
+from .engine.turns import next_seat
 from .lang.check import load_rulesets
-from .model import Face, Ruleset
+from .model import CardKind, Face, Ruleset
+from .scenario.format import FEATURES, PROTOCOL_VERSION
 
 IMPL_NAME = "hotdeath-reference"
 
@@ -23,10 +25,6 @@ def impl_version() -> str:
         return version("hotdeath")
     except PackageNotFoundError:  # running from a checkout without installing
         return "0+unknown"
-
-
-PROTOCOL_VERSION = "1.0"
-FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores")
 
 
 class SetupError(Exception):
@@ -50,7 +48,7 @@ class ReferenceImplementation:
             "implementation": {"name": IMPL_NAME, "version": impl_version(),
                                "language": "python",
                                "notes": "the executable spec; rules from spec/*.hd"},
-            "rulesets": {k: {"options": sorted(rs.options)}
+            "rulesets": {k: {"options": sorted(rs.options), "features": list(FEATURES)}
                          for k, rs in sorted(self.rulesets.items())},
             "features": list(FEATURES),
         }
@@ -59,33 +57,46 @@ class ReferenceImplementation:
 
     def load(self, scenario: dict) -> dict:
         ident = scenario.get("ruleset", "")
-        rs = self.rulesets.get(ident)
-        if rs is None:
+        base = self.rulesets.get(ident)
+        if base is None:
             raise Unsupported(f"unknown ruleset '{ident}'")
+        options = frozenset(scenario.get("options", []))
+        for opt in sorted(options):
+            if opt not in base.options:
+                raise Unsupported(f"ruleset '{ident}' has no option '{opt}'")
+        options |= {o for o, decl in base.options.items() if decl.default}
+        rs = base.with_options(frozenset(options))
         table = scenario["table"]
         players = table["players"]
-        self.chance = ScriptedChance([self._cards(rs, order)
-                                      for order in table.get("shuffles", [])])
-        game = Game(rs, players, self.chance)
-        for opt in scenario.get("options", []):
-            if opt not in rs.options:
-                raise Unsupported(f"ruleset '{ident}' has no option '{opt}'")
-            game.options.add(opt)
-        game.dealer = self._seat(game, table.get("dealer", players[-1]))
-        game.direction = -1 if table.get("direction") == "counterclockwise" else 1
-        game.pile = list(reversed(self._cards(rs, table.get("pile", []))))
-        game.discard = list(reversed(self._cards(rs, table.get("discard", []))))
+        self.chance = ScriptedChance(list(table.get("shuffles", [])))
+        game = Game(rs, players, self.chance, self.rulesets)
+        s = game.state
+        s.dealer = self._seat(s, table.get("dealer", players[-1]))
+        s.direction = -1 if table.get("direction") == "counterclockwise" else 1
+        s.pile = list(reversed(self._cards(rs, table.get("pile", []))))
+        s.discard = list(reversed(self._cards(rs, table.get("discard", []))))
         for who, cards in table.get("hands", {}).items():
-            game.hands[self._seat(game, who)] = self._cards(rs, cards)
+            s.hands[self._seat(s, who)] = self._cards(rs, cards)
         for who, cards in table.get("fields", {}).items():
-            game.field[self._seat(game, who)] = self._cards(rs, cards)
+            seat = self._seat(s, who)
+            for card in self._cards(rs, cards):
+                card.owner = seat
+                s.fields[seat].append(card)
+        for card in self._cards(rs, table.get("neutral", [])):
+            s.neutral.append(card)
+        for name, cards in table.get("zones", {}).items():
+            if name not in rs.zones:
+                raise SetupError(f"ruleset '{ident}' has no pile '{name}'")
+            s.zones[name] = list(reversed(self._cards(rs, cards)))
+        s.active = [c for zone in [*s.fields, s.neutral] for c in zone if s.kind(c).while_active]
         for who, pts in table.get("scores", {}).items():
-            game.scores[self._seat(game, who)] = pts
-        top = game.discard[-1] if game.discard else None
-        game.color = table.get("color") or (top.color if top and not top.is_wild else None)
-        game.turn = game.next_seat(game.dealer)
-        if "turn" in table:
-            game.turn = self._seat(game, table["turn"])
+            s.scores[self._seat(s, who)] = pts
+        for who in table.get("eliminated", []):
+            s.status[self._seat(s, who)] = "eliminated"
+        top = s.discard[-1] if s.discard else None
+        s.color = table.get("color") or (top.face.color if top and not top.face.is_wild
+                                         else None)
+        s.turn = self._first(s, table)
         self.game = game
         try:
             for procedure in table.get("setup", []):
@@ -96,20 +107,25 @@ class ReferenceImplementation:
             raise SetupError("the draw pile is too small for the set-up") from None
         return game.observation()
 
-    @staticmethod
-    def _seat(game: Game, name: str) -> int:
-        if name not in game.index:
-            raise SetupError(f"unknown player '{name}'")
-        return game.index[name]
+    def _first(self, s: State, table: dict) -> int:
+        if "turn" in table:
+            return self._seat(s, table["turn"])
+        return next_seat(s, s.dealer)
 
     @staticmethod
-    def _cards(rs: Ruleset, notations: list[str]) -> list[Face]:
+    def _seat(s: State, name: str) -> int:
+        if name not in s.index:
+            raise SetupError(f"unknown player '{name}'")
+        return s.index[name]
+
+    @staticmethod
+    def _cards(rs: Ruleset, notations: list[str]) -> list[Card]:
         out = []
         for n in notations:
             face = rs.face(n)
             if face is None:
                 raise SetupError(f"ruleset '{rs.ident}' has no card '{n}'")
-            out.append(face)
+            out.append(Card(face))
         return out
 
     # -- stepping --------------------------------------------------------------------
@@ -117,20 +133,13 @@ class ReferenceImplementation:
     def step(self, step: dict) -> dict:
         game = self.game
         assert game is not None and self.chance is not None
-        game.trace = []
+        game.state.trace = []
         if "chance" in step:
-            order = self._cards(game.rs, step["chance"].get("shuffle", []))
-            self.chance.add(order)
-            return self._answer("accepted")
+            return self._chance(step["chance"])
         if "do" not in step:
             return self._answer("accepted")
         try:
-            action = self._action(game, step["do"])
-        except SetupError as err:
-            return self._answer("rejected", "unknown_action", str(err))
-        except Illegal as err:
-            return self._answer("rejected", err.code, err.message)
-        try:
+            action = self._action(game.state, step["do"])
             game.apply_action(action)
         except Illegal as err:
             return self._answer("rejected", err.code, err.message, err.role)
@@ -138,21 +147,50 @@ class ReferenceImplementation:
             return {"outcome": "errored", "message": str(err)}
         return self._answer("accepted")
 
-    def _action(self, game: Game, do: dict) -> Action:
-        player = game.index.get(do.get("player", ""))
-        if player is None:
-            raise Illegal("no_such_player", f"unknown player '{do.get('player')}'")
-        card = None
-        if do.get("card") is not None:
-            card = game.rs.face(do["card"])
-            if card is None:
-                raise Illegal("card_not_in_hand", f"there is no card '{do['card']}'")
-        target = None
-        if do.get("target") is not None:
-            target = game.index.get(do["target"])
-            if target is None:
-                raise Illegal("bad_choice", f"unknown player '{do['target']}'")
-        return Action(player, do.get("act", ""), card, do.get("color"), target)
+    def _chance(self, chance: dict) -> dict:
+        assert self.game is not None and self.chance is not None
+        for kind in ("shuffle", "coin", "race"):
+            if kind in chance:
+                self.chance.add(kind, chance[kind])
+        return self._answer("accepted")
+
+    def _action(self, s: State, do: dict) -> Action:
+        player = s.index.get(do.get("player", ""), -1)
+        seat = lambda name: s.index.get(name, -1)  # noqa: E731  (unknown: refused later)
+        hand = s.hands[player] if player >= 0 else []
+        drawn = [s.drawn] if s.drawn is not None and s.drawn in hand else []
+        pool = [*drawn, *hand, *(s.fields[player] if player >= 0 else [])]
+        if s.request is not None and s.request.kind in ("cards", "order"):
+            pool = list(s.request.options)
+        card = self._card(s, pool, do.get("card"))
+        cards = self._pick(s, pool if "card" not in do else [c for c in pool if c is not card],
+                           do.get("cards", []))
+        target = seat(do["target"]) if do.get("target") is not None else None
+        counts = tuple((seat(k), v) for k, v in sorted(do.get("counts", {}).items()))
+        return Action(player, do.get("act", ""), card, do.get("color"), target, cards,
+                      tuple(seat(p) for p in do.get("players", [])), do.get("number"),
+                      do.get("answer"), counts)
+
+    @staticmethod
+    def _card(s: State, pool: list[Card], notation: str | None) -> Card | None:
+        """The first card of that name where the player has it, else a stray copy."""
+        if notation is None:
+            return None
+        for card in pool:
+            if card.notation == notation:
+                return card
+        face = s.rs.face(notation)
+        return Card(face or Face(notation, CardKind(notation), "", frozenset(), "", None, 0))
+
+    def _pick(self, s: State, pool: list[Card], notations: list[str]) -> tuple[Card, ...]:
+        left = list(pool)
+        out = []
+        for n in notations:
+            card = self._card(s, left, n)
+            if card in left:
+                left.remove(card)
+            out.append(card)
+        return tuple(out)
 
     def _answer(self, outcome: str, code: str = "", message: str = "", rule: str = "") -> dict:
         assert self.game is not None
@@ -162,4 +200,4 @@ class ReferenceImplementation:
         return out
 
     def trace(self) -> list[dict]:
-        return list(self.game.trace) if self.game else []
+        return list(self.game.state.trace) if self.game else []

@@ -107,18 +107,18 @@ _add_conform()
 
 @main.command()
 def vocab() -> None:
-    """List the kernel's verbs, selectors and conditions: what a rules file may call."""
+    """List the kernel's verbs, selectors, values and conditions: what a rules file may call."""
     from .registry import load
 
-    v = load()
-    for title, table in (("verbs", v.verbs), ("selectors", v.selectors),
-                         ("conditions", v.conditions)):
+    for title, table in load().tables():
         click.echo(f"{title}:")
         for name in sorted(table):
             entry = table[name]
             params = ", ".join(f"{p}{'' if spec.required else '?'}: {spec.kind}"
                                for p, spec in entry.params.items())
-            click.echo(f"  {name}({params})  {entry.doc}")
+            returns = f" -> {entry.returns}" if entry.returns else ""
+            asks = "  [asks a player]" if entry.asks else ""
+            click.echo(f"  {name}({params}){returns}  {entry.doc}{asks}")
             click.echo(f"      e.g. {entry.example}")
 
 

@@ -1,12 +1,14 @@
 """The checked ruleset: what the engine executes and the docs describe.
 
 Everything here is plain data built by the checker. Card faces are interned
-(one object per distinct face), so zones hold references and the engine's hot
-path compares by identity instead of re-reading strings.
+(one object per distinct face of a ruleset); the physical cards on a table
+are ``engine.state.Card`` instances that point at a face, so two copies of a
+card can carry different counters while sharing their rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .lang import ast
@@ -23,20 +25,25 @@ class Citation:
 
 @dataclass(frozen=True)
 class Effect:
-    """A trigger, answer or modifier body with its guard, ready to run."""
+    """A trigger, answer, modifier or named payload body with its guard, ready to run.
+
+    ``asks`` is true when some statement of the body may stop to ask a player
+    for a choice; the engine then runs it as a coroutine.
+    """
 
     event: str
-    guard: ast.Guard | None
-    body: tuple[ast.Stmt, ...]
+    guard: Callable | None
+    body: tuple
     owner: str
     layer: str = ""
+    asks: bool = False
 
 
 @dataclass
 class CardKind:
     name: str
     key: str = ""
-    color: str = "each"
+    colors: tuple[str, ...] = ("each",)
     suits: tuple[str, ...] = ()
     text: str = ""
     number: int | None = None
@@ -46,19 +53,29 @@ class CardKind:
     categories: frozenset[str] = frozenset()
     stack: str | None = None
     playable_anywhere: bool = False
+    playable: Callable | None = None  # a guard that must hold for the card to be played
+    must_answer: Callable | None = None  # when it holds, a holder may not accept but must answer
+    answer_from: str = "hand"  # where the card answers from: hand (played) or field (used)
+    jumps_as: tuple[str, ...] = ()  # suits it counts as for a jump-in, beyond its own
+    while_active: dict[str, tuple] = field(default_factory=dict)  # settings while in play
     replaces: str | None = None
     triggers: dict[str, list[Effect]] = field(default_factory=dict)
     answers: list[Effect] = field(default_factory=list)
     modifiers: list[Effect] = field(default_factory=list)
+    effects: dict[str, Effect] = field(default_factory=dict)  # named payloads of attacks
     citations: list[Citation] = field(default_factory=list)
     needs: dict[str, frozenset[str]] = field(default_factory=dict)
     pos: tuple[int, int] = (1, 1)
     path: str = ""
 
+    @property
+    def color(self) -> str:
+        return self.colors[0]
+
 
 @dataclass(eq=False)
 class Face:
-    """One distinct card face (e.g. 'red 5'); physical copies share the object."""
+    """One distinct card face of a ruleset (e.g. 'red 5'); every copy points at it."""
 
     notation: str
     kind: CardKind
@@ -67,6 +84,8 @@ class Face:
     text: str
     number: int | None
     points: int | str
+    ruleset: str = ""
+    base: str | None = None  # the notation of the plain face it replaces, if any
 
     def __repr__(self) -> str:
         return self.notation
@@ -78,12 +97,23 @@ class Face:
 
 @dataclass(frozen=True)
 class Override:
-    """A conditional replacement of a card's trigger (duel rules, The Apocalypse)."""
+    """A conditional replacement of card triggers (duel rules, start conditions, endings).
 
-    card: str
-    guard: ast.Guard
+    It applies to one card by name, to every card of a category, or to any card.
+    """
+
+    card: str | None
+    category: str | None
+    guard: Callable | None
     triggers: dict[str, Effect]
     rule: str
+
+    def covers(self, kind: CardKind) -> bool:
+        if self.card is not None:
+            return kind.name == self.card
+        if self.category is not None:
+            return self.category in kind.categories
+        return True
 
 
 @dataclass
@@ -111,9 +141,35 @@ class Ruling:
 
 @dataclass
 class Option:
+    """A variant switched on by a scenario or a game set-up; its entries amend the ruleset."""
+
     ident: str
     title: str
     default: bool
+    citations: list[Citation]
+    entries: tuple = ()
+    path: str = ""
+
+
+@dataclass
+class ActDecl:
+    """An act a ruleset adds to the protocol's own (an accusation, say), declared in the spec."""
+
+    name: str
+    title: str
+    by: str  # anyone | turn
+    needs: frozenset[str]
+    trigger: Effect | None
+    guard: Callable | None
+    citations: list[Citation]
+
+
+@dataclass
+class ZoneDecl:
+    """A shared pile a ruleset adds beside the draw and discard piles."""
+
+    name: str
+    title: str
     citations: list[Citation]
 
 
@@ -134,12 +190,25 @@ class Ruleset:
     layers: tuple[str, ...] = ()
     match: tuple[str, ...] = ("color", "suit")
     override_index: dict[str, list[Override]] = field(default_factory=dict)
+    general_overrides: list[Override] = field(default_factory=list)
+    rule_triggers: dict[str, list[Effect]] = field(default_factory=dict)
+    reacts: frozenset[str] = frozenset()  # events some card or rule has a trigger for
+    acts: dict[str, ActDecl] = field(default_factory=dict)
+    zones: dict[str, ZoneDecl] = field(default_factory=dict)
+    active_options: frozenset[str] = frozenset()
+    variants: dict[frozenset[str], Ruleset] = field(default_factory=dict, repr=False)
+    variant_builder: Callable | None = field(default=None, repr=False)
+    _translated: dict[int, Face] = field(default_factory=dict, repr=False)
+    _values: dict = field(default_factory=dict, repr=False)
+
+    def freeze_settings(self) -> None:
+        """Index settings by name (one value as itself, several as a tuple) once they are final."""
+        self._values = {k: v[0] if len(v) == 1 else v for k, v in self.settings.items() if v}
 
     def setting(self, name: str, default=None):
-        values = self.settings.get(name)
-        if not values:
-            return default
-        return values[0] if len(values) == 1 else values
+        if not self._values and self.settings:
+            self.freeze_settings()
+        return self._values.get(name, default)
 
     def face(self, notation: str) -> Face | None:
         return self.faces.get(" ".join(notation.split()))
@@ -156,18 +225,56 @@ class Ruleset:
     def rank(self, draw_class: str) -> int | None:
         return self.layers.index(draw_class) if draw_class in self.layers else None
 
+    def overrides_for(self, kind: CardKind) -> list[Override]:
+        named = self.override_index.get(kind.name, [])
+        if not self.general_overrides:
+            return named
+        return named + [o for o in self.general_overrides if o.covers(kind)]
+
+    def translate(self, face: Face) -> Face:
+        """The face of this ruleset that a card of another ruleset acts as.
+
+        A card keeps its identity when the rules change mid-game (The
+        Apocalypse); what it does is looked up here: the same notation if this
+        ruleset has it, else the plain face it replaces.
+        """
+        if face.ruleset == self.ident:
+            return face
+        got = self._translated.get(id(face))
+        if got is None:
+            got = self.faces.get(face.notation) or self.faces.get(face.base or "") or face
+            self._translated[id(face)] = got
+        return got
+
+    def with_options(self, options: frozenset[str]) -> Ruleset:
+        """This ruleset with the given options' entries applied (built once, then cached)."""
+        if not options:
+            return self
+        if options not in self.variants:
+            assert self.variant_builder is not None
+            self.variants[options] = self.variant_builder(self, options)
+        return self.variants[options]
+
 
 @dataclass(frozen=True)
 class Op:
-    """A checked verb call: the engine function and its bound arguments."""
+    """A checked verb call: the engine function, its constant and its computed arguments."""
 
-    fn: object
+    fn: Callable
     kwargs: dict
     call: ast.Call
+    dynamic: tuple = ()  # (name, value function) pairs evaluated when the statement runs
+    asks: bool = False
 
 
 @dataclass(frozen=True)
 class IfOp:
-    cond: object
+    cond: Callable
     then: tuple
     orelse: tuple
+
+
+@dataclass(frozen=True)
+class LetOp:
+    name: str
+    value: Callable

@@ -1,4 +1,4 @@
-"""The kernel's vocabulary: verbs, selectors and conditions, each with a schema.
+"""The kernel's vocabulary: verbs, selectors, values and conditions, each with a schema.
 
 The rules language names these; the checker validates every call against the
 schemas here, and the docs list them, so the grammar, the spec and the engine
@@ -8,11 +8,19 @@ decorators below; nothing here knows any card.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # Kinds a parameter may have; the checker converts AST values accordingly.
-PARAM_KINDS = ("int", "selector", "color", "name", "names", "card", "bool", "string")
+#   int       a whole number or a number-valued expression
+#   selector  one seat (a selector, or a seat-valued expression)
+#   seats     one or several seats (any selector)
+#   card_ref  a card-valued expression (the card under this one, the card drawn...)
+#   cards     a cards-valued expression (the cards picked with the play...)
+#   zone      the name of a pile: pile, discard, neutral, or one the ruleset declares
+PARAM_KINDS = ("int", "selector", "seats", "color", "name", "names", "card", "cards",
+               "card_ref", "bool", "string", "zone", "cond")
 
 
 @dataclass(frozen=True)
@@ -32,17 +40,22 @@ class Entry:
     example: str
     needs: frozenset[str] = frozenset()
     kind: str = "verb"
+    returns: str = ""  # for selectors and values: seat, seats, int, card, cards
+    asks: bool = False  # a verb that may stop to ask a player (a coroutine)
+    seeds: tuple[str, ...] = ()  # example cards of the seeds that need it
 
 
 VERBS: dict[str, Entry] = {}
 SELECTORS: dict[str, Entry] = {}
+VALUES: dict[str, Entry] = {}
 CONDITIONS: dict[str, Entry] = {}
 
 
 def _register(table: dict[str, Entry], kind: str, name: str, doc: str, example: str,
-              params: dict[str, Param] | None, needs: tuple[str, ...]):
+              params: dict[str, Param] | None, needs: tuple[str, ...], returns: str = ""):
     def wrap(fn: Callable) -> Callable:
-        table[name] = Entry(name, fn, dict(params or {}), doc, example, frozenset(needs), kind)
+        table[name] = Entry(name, fn, dict(params or {}), doc, example, frozenset(needs), kind,
+                            returns, inspect.isgeneratorfunction(fn))
         return fn
 
     return wrap
@@ -50,13 +63,20 @@ def _register(table: dict[str, Entry], kind: str, name: str, doc: str, example: 
 
 def verb(name: str, doc: str, example: str, params: dict[str, Param] | None = None,
          needs: tuple[str, ...] = ()):
-    """Register a statement usable in effect bodies."""
+    """Register a statement usable in effect bodies (a generator function may ask)."""
     return _register(VERBS, "verb", name, doc, example, params, needs)
 
 
-def selector(name: str, doc: str, example: str, needs: tuple[str, ...] = ()):
-    """Register a way of naming a seat, computed when the effect runs."""
-    return _register(SELECTORS, "selector", name, doc, example, None, needs)
+def selector(name: str, doc: str, example: str, needs: tuple[str, ...] = (),
+             returns: str = "seat"):
+    """Register a way of naming a seat (or several), computed when the effect runs."""
+    return _register(SELECTORS, "selector", name, doc, example, None, needs, returns)
+
+
+def value(name: str, doc: str, example: str, params: dict[str, Param] | None = None,
+          returns: str = "int", needs: tuple[str, ...] = ()):
+    """Register an expression: a number, card or cards computed from the table."""
+    return _register(VALUES, "value", name, doc, example, params, needs, returns)
 
 
 def condition(name: str, doc: str, example: str, params: dict[str, Param] | None = None):
@@ -70,10 +90,15 @@ class Vocabulary:
 
     verbs: dict[str, Entry] = field(default_factory=dict)
     selectors: dict[str, Entry] = field(default_factory=dict)
+    values: dict[str, Entry] = field(default_factory=dict)
     conditions: dict[str, Entry] = field(default_factory=dict)
+
+    def tables(self) -> tuple[tuple[str, dict[str, Entry]], ...]:
+        return (("verbs", self.verbs), ("selectors", self.selectors), ("values", self.values),
+                ("conditions", self.conditions))
 
 
 def load() -> Vocabulary:
-    from .engine import conditions, selectors, verbs  # noqa: F401  (registers entries)
+    from .engine import conditions, selectors, values, verbs  # noqa: F401  (registers entries)
 
-    return Vocabulary(VERBS, SELECTORS, CONDITIONS)
+    return Vocabulary(VERBS, SELECTORS, VALUES, CONDITIONS)

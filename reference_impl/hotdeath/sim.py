@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .engine.chance import RandomChance
 from .engine.game import Game
-from .engine.legality import legal_actions
+from .engine.state import Card
 from .model import Ruleset
 
 
@@ -22,11 +22,13 @@ class GameStats:
     finished: bool
 
 
-def new_game(rs: Ruleset, players: int, rng: random.Random, tracing: bool = False) -> Game:
-    game = Game(rs, [f"p{i}" for i in range(players)], RandomChance(rng), tracing=tracing)
-    deck = list(rs.deck)
+def new_game(rs: Ruleset, players: int, rng: random.Random, tracing: bool = False,
+             rulesets: dict[str, Ruleset] | None = None) -> Game:
+    game = Game(rs, [f"p{i}" for i in range(players)], RandomChance(rng), rulesets,
+                tracing=tracing)
+    deck = [Card(face) for face in rs.deck]
     rng.shuffle(deck)
-    game.pile = deck
+    game.state.pile = deck
     game.deal()
     game.start()
     return game
@@ -41,7 +43,7 @@ def play_random(game: Game, rng: random.Random, max_steps: int = 3000,
     """
     steps = 0
     while not game.is_terminal() and steps < max_steps:
-        actions = legal_actions(game, out_of_turn=out_of_turn)
+        actions = game.legal_actions(out_of_turn=out_of_turn)
         if eager:
             plays = [a for a in actions if a.act == "play"]
             actions = plays or actions

@@ -1,44 +1,75 @@
-"""Everything random is an input: scripted for scenarios, seeded for simulations."""
+"""Everything random or physical is an input: scripted for scenarios, seeded for simulations.
+
+Kinds of input: a shuffle (an order of cards), a coin (a card flipped up or
+down) and a race (who is first, second... at a physical grab). A scenario
+scripts each before the step that needs it; running out is an error, never a
+guess.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from ..model import Face
-from .state import Unscripted
+from .state import Card, Unscripted
+
+HINTS = {"shuffle": "a 'shuffle ...' step", "coin": "a 'coin up' or 'coin down' step",
+         "race": "a 'race ...' step"}
 
 
 class ScriptedChance:
-    """Shuffles come from the scenario, in order; running out is an error, not a guess."""
+    """Outcomes come from the scenario, in order, one queue per kind."""
 
-    def __init__(self, shuffles: list[list[Face]] | None = None):
-        self.shuffles = list(shuffles or [])
+    def __init__(self, shuffles: list[list[str]] | None = None):
+        self.queues: dict[str, list] = {"shuffle": list(shuffles or []), "coin": [], "race": []}
 
-    def add(self, order: list[Face]) -> None:
-        self.shuffles.append(order)
+    def add(self, kind: str, outcome) -> None:
+        self.queues[kind].append(outcome)
 
-    def shuffle(self, cards: list[Face]) -> list[Face]:
-        if not self.shuffles:
-            raise Unscripted(
-                f"a shuffle of {len(cards)} cards is needed but the scenario scripts none "
-                "(add a 'random shuffle ...' step before this one)"
-            )
-        order = self.shuffles.pop(0)
-        if Counter(id(c) for c in order) != Counter(id(c) for c in cards):
+    def _next(self, kind: str, what: str):
+        queue = self.queues[kind]
+        if not queue:
+            raise Unscripted(f"{what} is needed but the scenario scripts none (add "
+                             f"{HINTS[kind]} before this one)")
+        return queue.pop(0)
+
+    def shuffle(self, cards: list[Card]) -> list[Card]:
+        order = self._next("shuffle", f"a shuffle of {len(cards)} cards")
+        if Counter(order) != Counter(c.notation for c in cards):
             raise Unscripted(
                 "the scripted shuffle is not an ordering of the cards being shuffled: "
-                f"expected {sorted(c.notation for c in cards)}, "
-                f"got {sorted(c.notation for c in order)}"
+                f"expected {sorted(c.notation for c in cards)}, got {sorted(order)}"
             )
-        return list(order)
+        pool: dict[str, list[Card]] = {}
+        for card in cards:
+            pool.setdefault(card.notation, []).append(card)
+        return [pool[n].pop(0) for n in order]
+
+    def coin(self) -> str:
+        return self._next("coin", "a coin flip")
+
+    def race(self, players: list[str]) -> list[str]:
+        order = self._next("race", "the order of a race")
+        unknown = [p for p in order if p not in players]
+        if unknown:
+            raise Unscripted(f"the scripted race names {', '.join(unknown)}, who are not in it "
+                             f"(racing: {', '.join(players)})")
+        return order
 
 
 class RandomChance:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def shuffle(self, cards: list[Face]) -> list[Face]:
+    def shuffle(self, cards: list[Card]) -> list[Card]:
         out = list(cards)
+        self.rng.shuffle(out)
+        return out
+
+    def coin(self) -> str:
+        return self.rng.choice(("up", "down"))
+
+    def race(self, players: list[str]) -> list[str]:
+        out = list(players)
         self.rng.shuffle(out)
         return out

@@ -1,47 +1,89 @@
-"""Conditions: predicates the spec combines in guards and ``if`` statements."""
+"""Conditions: predicates the spec combines in guards and ``if`` statements.
+
+Comparisons of numbers (``hand_size(self) >= 3``) are written with operators
+in the rules language; everything else is a named condition here.
+"""
 
 from __future__ import annotations
 
 from ..registry import Param, condition
 from .interp import Ctx
+from .matching import matches
+from .state import Pending
 
 
-@condition("attack_tagged", "The pending attack's latest contribution carries this tag.",
+def _pending(ctx: Ctx) -> Pending | None:
+    if ctx.pending is not None:
+        return ctx.pending
+    return ctx.state.pending[0] if ctx.state.pending else None
+
+
+@condition("attack_tagged", "The pending effect's latest contribution carries this tag.",
            "answers attack unless attack_tagged(unblockable) { ... }",
            {"tag": Param("name", required=True)})
 def attack_tagged(ctx: Ctx, tag: str) -> bool:
-    att = ctx.game.pending
-    return att is not None and tag in att.top.tags
+    p = _pending(ctx)
+    return p is not None and tag in p.top.tags
 
 
-@condition("attack_class", "The pending attack's latest contribution draws with this class.",
+@condition("attack_class", "The pending effect's latest contribution draws with this class.",
            "answers attack unless attack_class(immune) { ... }",
            {"name": Param("name", required=True)})
 def attack_class(ctx: Ctx, name: str) -> bool:
-    att = ctx.game.pending
-    return att is not None and att.top.draw_class == name
+    p = _pending(ctx)
+    return p is not None and p.top.draw_class == name
 
 
-@condition("attack_contains", "Some contribution to the pending attack came from this card.",
+@condition("attack_contains", "Some contribution to the pending effect came from this card.",
            'answers attack if attack_contains("Big Draw") { ... }',
            {"card": Param("card", required=True)})
 def attack_contains(ctx: Ctx, card: str) -> bool:
-    att = ctx.game.pending
-    return att is not None and any(c.card is not None and c.card.kind.name == card
-                                   for c in att.contributions)
+    p = _pending(ctx)
+    state = ctx.state
+    return p is not None and any(c.card is not None and state.kind(c.card).name == card
+                                 for c in p.contributions)
 
 
-@condition("attack_is_stack", "The pending attack has more than one contribution.",
+@condition("attack_is_stack", "The pending draw has more than one contribution.",
            "if attack_is_stack { split_attack(with=last_stacker) }")
 def attack_is_stack(ctx: Ctx) -> bool:
-    att = ctx.game.pending
-    return att is not None and len(att.contributions) > 1
+    p = _pending(ctx)
+    return p is not None and len(p.contributions) > 1
+
+
+@condition("attack_group", "The pending draw belongs to this stacking family.",
+           "if attack_group(draw2) { allow_stack }", {"name": Param("name", required=True)})
+def attack_group(ctx: Ctx, name: str) -> bool:
+    p = _pending(ctx)
+    return p is not None and p.group == name
+
+
+@condition("attack_kind", "The pending effect has this payload: 'draw' or a named effect.",
+           "answers attack if attack_kind(draw) { ... }", {"name": Param("name", required=True)})
+def attack_kind(ctx: Ctx, name: str) -> bool:
+    p = _pending(ctx)
+    return p is not None and p.kind == name
+
+
+@condition("attack_answered", "The pending effect's batch has been answered this way "
+           "(blocked, reflected, passed, redirected).", "on resolved if attack_answered(reflected)",
+           {"how": Param("name", required=True)})
+def attack_answered(ctx: Ctx, how: str) -> bool:
+    p = _pending(ctx)
+    return p is not None and how in p.batch.events
+
+
+@condition("aimed_at_origin", "The pending effect is aimed at the player who started it.",
+           "answers attack unless aimed_at_origin { ... }")
+def aimed_at_origin(ctx: Ctx) -> bool:
+    p = _pending(ctx)
+    return p is not None and p.target == p.origin
 
 
 @condition("living", "Exactly this many players remain in the game.",
            'override "Reverse" if living(2) { ... }', {"count": Param("int", required=True)})
 def living(ctx: Ctx, count: int) -> bool:
-    return ctx.game.living() == count
+    return ctx.state.living() == count
 
 
 @condition("held_current_color", "When the card was played, its player held another card of the "
@@ -60,4 +102,93 @@ def draw_class(ctx: Ctx, name: str) -> bool:
 @condition("option", "This named option of the ruleset is switched on for the game.",
            "if option(stacking) { ... }", {"name": Param("name", required=True)})
 def option(ctx: Ctx, name: str) -> bool:
-    return name in ctx.game.options
+    return name in ctx.state.rs.active_options
+
+
+@condition("last_card", "The card being played was its player's last card.",
+           'override any if last_card { on play { } }')
+def last_card(ctx: Ctx) -> bool:
+    return ctx.vars.get("last_card") is True
+
+
+@condition("starting", "The card is the first card turned up at the start of the hand.",
+           "override category attack if starting { ... }")
+def starting(ctx: Ctx) -> bool:
+    return ctx.vars.get("starting") is True
+
+
+@condition("category", "The card whose effect runs has this category.",
+           "if category(attack) { ... }", {"name": Param("name", required=True)})
+def category(ctx: Ctx, name: str) -> bool:
+    return ctx.card is not None and name in ctx.state.kind(ctx.card).categories
+
+
+@condition("is_number", "A card carries a number (a number card, or a special made from one).",
+           "if is_number(under) { ... }", {"card": Param("card_ref", required=True)})
+def is_number(ctx: Ctx, card) -> bool:
+    c = card(ctx)
+    return c is not None and ctx.state.face(c).number is not None
+
+
+@condition("is_wild", "A card is a wild card.", "if is_wild(under) { ... }",
+           {"card": Param("card_ref", required=True)})
+def is_wild(ctx: Ctx, card) -> bool:
+    c = card(ctx)
+    return c is not None and ctx.state.face(c).is_wild
+
+
+@condition("holds", "A player holds a card of this name in their hand.",
+           'if holds(target, "Secret") { ... }',
+           {"who": Param("selector", required=True), "card": Param("card", required=True)})
+def holds(ctx: Ctx, who, card: str) -> bool:
+    state = ctx.state
+    return any(state.kind(c).name == card for c in state.hands[who(ctx)])
+
+
+@condition("has_in_play", "A card of this name is in play in front of a player.",
+           'if has_in_play(self, "Shield") { ... }',
+           {"who": Param("selector", required=True), "card": Param("card", required=True)})
+def has_in_play(ctx: Ctx, who, card: str) -> bool:
+    state = ctx.state
+    return any(state.kind(c).name == card for c in state.fields[who(ctx)])
+
+
+@condition("all_in_play", "Every one of these cards is in play, in any field or in neutral "
+           "play.", 'on check if all_in_play(["A", "B"]) { ... }',
+           {"cards": Param("names", required=True)})
+def all_in_play(ctx: Ctx, cards: tuple) -> bool:
+    state = ctx.state
+    present = {state.kind(c).name for zone in [*state.fields, state.neutral] for c in zone}
+    return set(cards) <= present
+
+
+@condition("same", "Two selectors name the same player.", "if same(subject, holder) { ... }",
+           {"a": Param("selector", required=True), "b": Param("selector", required=True)})
+def same(ctx: Ctx, a, b) -> bool:
+    return a(ctx) == b(ctx)
+
+
+@condition("coin_up", "The latest coin flip of this effect landed face up.",
+           "if coin_up { ... }")
+def coin_up(ctx: Ctx) -> bool:
+    return ctx.vars.get("coin") == "up"
+
+
+@condition("colors_complete", "The cards drawn by this effect include every colour, or a wild.",
+           "draw_until(colors_complete)")
+def colors_complete(ctx: Ctx) -> bool:
+    state = ctx.state
+    seen = {state.face(c).color for c in ctx.drew}
+    return "wild" in seen or set(state.rs.colors) <= seen
+
+
+@condition("matches_top", "The card being played matches the card in play by the usual rules.",
+           "answers attack if matches_top { ... }")
+def matches_top(ctx: Ctx) -> bool:
+    return ctx.card is not None and matches(ctx.state, ctx.card)
+
+
+@condition("is_dealt", "A card entered its holder's hand as part of the deal.",
+           "on drawn unless is_dealt { ... }")
+def is_dealt(ctx: Ctx) -> bool:
+    return ctx.vars.get("dealt") is True

@@ -4,62 +4,102 @@ A draw carries a class. The ruleset declares ``layers`` in precedence order;
 a continuous modifier sitting at some layer changes only draws whose class is
 not ranked at or above that layer. That makes a card draw hierarchy (an
 'immune' draw ignores a -1 modifier while a 'split' draw does not) pure data.
+
+Modifiers on cards in a player's field change that player's draws; modifiers
+on cards in neutral play change everyone's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from ..model import Face
-from .interp import Ctx, guard_holds, run
-
-if TYPE_CHECKING:
-    from .game import Game
+from .interp import Ctx, guard_holds, run_now
+from .state import Card, State
 
 
-def modified_amount(game: Game, player: int, amount: int, draw_class: str) -> int:
-    rs = game.rs
+def _modifier_sources(state: State, player: int) -> list[tuple[Card, int]]:
+    out = [(card, player) for card in state.fields[player]]
+    out += [(card, player) for card in state.neutral]
+    return out
+
+
+def modified_amount(state: State, player: int, amount: int, draw_class: str) -> int:
+    if not state.fields[player] and not state.neutral:
+        return amount
+    rs = state.rs
     rank = rs.rank(draw_class)
-    for face in game.field[player]:
-        for mod in face.kind.modifiers:
+    for card, holder in _modifier_sources(state, player):
+        kind = state.kind(card)
+        for mod in kind.modifiers:
             if mod.event != "draw":
                 continue
             if rank is not None and rank <= rs.rank(mod.layer):
                 continue
-            ctx = Ctx(game, player, face, owner=face.kind.name, holder=player,
-                      amount=amount, draw_class=draw_class)
+            ctx = Ctx(state, player, card, owner=kind.name, holder=holder, amount=amount,
+                      draw_class=draw_class)
             if guard_holds(mod, ctx):
-                run(mod.body, ctx)
+                run_now(mod.body, ctx)
                 before, amount = amount, ctx.amount
-                game.log("modify", face.kind.name,
-                         f"{game.seats[player]}'s draw changes from {before} to {amount}")
+                state.log("modify", kind.name,
+                          f"{state.name(player)}'s draw changes from {before} to {amount}")
     return max(amount, 0)
 
 
-def refill(game: Game) -> None:
+def refill(state: State) -> None:
     """The draw pile ran out: all but the top discard are shuffled into a new pile."""
-    if len(game.discard) <= 1:
+    if len(state.discard) <= 1:
         return
-    top = game.discard[-1]
-    rest = game.discard[:-1]
-    order = game.chance.shuffle(rest)
-    game.discard = [top]
-    game.pile = list(reversed(order))
-    game.log("reshuffle", "", f"the discard pile is shuffled into a new draw pile of {len(order)}")
+    top = state.discard[-1]
+    rest = state.discard[:-1]
+    order = state.chance.shuffle(rest)
+    state.discard = [top]
+    state.pile = list(reversed(order))
+    state.log("reshuffle", "", f"the discard pile is shuffled into a new draw pile of "
+              f"{len(order)}")
 
 
-def draw(game: Game, player: int, amount: int, draw_class: str, owner: str = "") -> list[Face]:
-    amount = modified_amount(game, player, amount, draw_class)
-    got: list[Face] = []
+def take_top(state: State) -> Card | None:
+    if not state.pile:
+        refill(state)
+        if not state.pile:
+            return None
+    return state.pile.pop()
+
+
+def give_drawn(state: State, player: int, got: list[Card], owner: str) -> None:
+    state.hands[player].extend(got)
+    if got and state.revealed[player]:
+        for card in got:
+            state.revealed[player].discard(id(card))
+    for card in got:
+        state.triggered.append(("drawn", player, card))
+    if state.tracing:
+        shown = ", ".join(c.notation for c in got) or "nothing"
+        state.log("draw", owner, f"{state.name(player)} draws {len(got)} ({shown})")
+
+
+def draw(state: State, player: int, amount: int, draw_class: str, owner: str = "") -> list[Card]:
+    amount = modified_amount(state, player, amount, draw_class)
+    got: list[Card] = []
     for _ in range(amount):
-        if not game.pile:
-            refill(game)
-            if not game.pile:
-                game.log("exhausted", owner, "no cards are left to draw")
-                break
-        got.append(game.pile.pop())
-    game.hands[player].extend(got)
-    if game.tracing:
-        shown = ", ".join(f.notation for f in got) or "nothing"
-        game.log("draw", owner, f"{game.seats[player]} draws {len(got)} ({shown})")
+        card = take_top(state)
+        if card is None:
+            state.log("exhausted", owner, "no cards are left to draw")
+            break
+        got.append(card)
+    give_drawn(state, player, got, owner)
+    return got
+
+
+def draw_until(state: State, player: int, done: Callable[[list[Card]], bool],
+               owner: str = "") -> list[Card]:
+    """Draw one card at a time until ``done`` holds for the cards drawn, or none are left."""
+    got: list[Card] = []
+    while not done(got):
+        card = take_top(state)
+        if card is None:
+            state.log("exhausted", owner, "no cards are left to draw")
+            break
+        got.append(card)
+    give_drawn(state, player, got, owner)
     return got

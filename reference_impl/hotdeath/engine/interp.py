@@ -1,51 +1,96 @@
-"""Runs checked effect bodies. Verbs receive a Ctx describing who acts and why."""
+"""Runs checked effect bodies. Verbs receive a Ctx describing who acts and why.
+
+Bodies run as coroutines: a statement that needs a player's decision yields a
+``Request`` and is resumed with the answer, so an effect can stop half-way
+(The Chosen One looks at five cards, then its player picks one) without the
+kernel knowing any card. Statements that never ask run as plain calls.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Generator
 
-from ..model import Effect, Face, IfOp
-from .state import Action
-
-if TYPE_CHECKING:
-    from .game import Game
+from ..model import Effect, IfOp, LetOp
+from .state import Action, Card, Pending, Request, State
 
 
-@dataclass
 class Ctx:
-    game: Game
-    actor: int
-    card: Face | None = None
-    action: Action | None = None
-    owner: str = ""
-    skips: int = 0
-    play_again: bool = False
+    """Who is acting, with what card, for what reason, and what the effect has decided so far.
+
+    Everything but the first five fields starts at the class default below, so
+    making a context (once per action, trigger and draw modifier) stays cheap.
+    """
+
+    skips = 0
+    play_again = False
     next_turn: int | None = None
-    attack_touched: bool = False
-    held_color: bool = False
-    holder: int = -1
-    amount: int = 0
-    draw_class: str = ""
-    reflip: bool = False
+    held_color = False
+    holder = -1
+    amount = 0
+    draw_class = ""
+    reflip = False
     lost_turn: frozenset[int] = frozenset()
+    under: Card | None = None
+    pending: Pending | None = None
+    aim: int | None = None
+    drew: list[Card] = []  # noqa: RUF012  (replaced, never mutated, by the verbs that draw)
+    stacking = False
+    keep_turn = False
+
+    def __init__(self, state: State, actor: int, card: Card | None = None,
+                 action: Action | None = None, owner: str = "", **kw):
+        self.state = state
+        self.actor = actor
+        self.card = card
+        self.action = action
+        self.owner = owner
+        self.subject = actor
+        self.vars: dict[str, object] = {}
+        for key, value in kw.items():
+            setattr(self, key, value)
 
 
-def run(ops: tuple, ctx: Ctx) -> None:
+Steps = Generator[object, object, None]
+
+
+def run(ops: tuple, ctx: Ctx) -> Steps:
     for op in ops:
-        if type(op) is IfOp:
-            run(op.then if op.cond(ctx) else op.orelse, ctx)
+        kind = type(op)
+        if kind is IfOp:
+            yield from run(op.then if op.cond(ctx) else op.orelse, ctx)
+        elif kind is LetOp:
+            ctx.vars[op.name] = op.value(ctx)
         else:
-            op.fn(ctx, **op.kwargs)
+            kwargs = op.kwargs
+            if op.dynamic:
+                kwargs = dict(kwargs)
+                for name, fn in op.dynamic:
+                    kwargs[name] = fn(ctx)
+            if op.asks:
+                yield from op.fn(ctx, **kwargs)
+            else:
+                op.fn(ctx, **kwargs)
+
+
+def run_now(ops: tuple, ctx: Ctx) -> None:
+    """Run a body that the checker guarantees never asks (modifiers, guards' helpers)."""
+    for _ in run(ops, ctx):
+        raise AssertionError("a body that may not ask asked for a choice")
 
 
 def guard_holds(effect: Effect, ctx: Ctx) -> bool:
-    if effect.guard is None:
-        return True
-    return effect.guard(ctx)
+    return effect.guard is None or effect.guard(ctx)
 
 
-def run_effects(effects: list[Effect], ctx: Ctx) -> None:
+def run_effects(effects: list[Effect], ctx: Ctx) -> Steps:
     for effect in effects:
         if guard_holds(effect, ctx):
-            run(effect.body, ctx)
+            yield from run(effect.body, ctx)
+
+
+def ask(ctx: Ctx, chooser: int, kind: str, prompt: str, options: tuple = (), count: int = 1,
+        total: int = 0, low: int = 0, high: int = 0):
+    """Stop the effect until ``chooser`` makes a choice of this kind; returns the answer."""
+    answer = yield Request(chooser, kind, ctx.owner, prompt, tuple(options), count, total, low,
+                           high)
+    return answer

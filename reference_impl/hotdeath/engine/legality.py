@@ -2,252 +2,484 @@
 
 Both use the same predicates so that ``legal_actions`` and ``apply_action``
 can never disagree. Every refusal names a code from the closed list and the
-spec rule (by role) that forbids the action.
+spec rule (by role) that forbids the action; when several apply, the order is
+PROTOCOL.md section 3.4's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import combinations, permutations
 
-from ..model import Face
 from ..scenario.format import ACTS
-from .state import Action, Illegal
+from . import acts
+from .interp import Ctx
+from .matching import can_stack, identical_to_top, matcher, matches
+from .state import Action, Card, Illegal, State
 
-if TYPE_CHECKING:
-    from .game import Game
+TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
+_NONE: frozenset[str] = frozenset()
 
 
-def _no(game: Game, code: str, message: str, role: str) -> Illegal:
-    rule = game.rs.role_rule(role)
+def _no(state: State, code: str, message: str, role: str) -> Illegal:
+    rule = state.rs.role_rule(role)
     suffix = f" (rule '{rule}')" if rule else ""
     return Illegal(code, message + suffix, rule)
 
 
-def validate(game: Game, a: Action) -> None:
-    if a.act not in ACTS:
-        raise _no(game, "unknown_action", f"'{a.act}' is not an action", "turns")
-    if game.phase == "over":
-        raise _no(game, "game_over", "the round is over", "turns")
-    if not (0 <= a.player < len(game.seats)) or not game.alive[a.player]:
-        raise _no(game, "no_such_player", "that player is not in the game", "turns")
-    {
-        "uno": _check_uno, "catch": _check_catch, "choose": _check_choose,
-        "jump_in": _check_jump_in,
-    }.get(a.act, _check_turn_action)(game, a)
+def validate(state: State, a: Action) -> None:
+    if a.act not in ACTS and a.act not in state.rs.acts:
+        raise _no(state, "unknown_action", f"'{a.act}' is not an action", "turns")
+    if state.over:
+        raise _no(state, "game_over", "the round is over", "turns")
+    if not (0 <= a.player < len(state.seats)) or not state.in_game(a.player):
+        raise _no(state, "no_such_player", "that player is not in the game", "turns")
+    if a.act in TURN_ACTS:
+        _check_turn_action(state, a)
+    else:
+        CHECKS.get(a.act, _check_declared)(state, a)
 
 
-def _check_turn_action(game: Game, a: Action) -> None:
-    who = game.seats[a.player]
-    if game.phase == "choose":
-        raise _no(game, "not_your_turn" if a.player != game.current_player
-                  else "missing_choice", f"{game.seats[game.current_player]} must first "
-                  "choose a colour", "turns")
-    if a.player != game.turn:
-        raise _no(game, "not_your_turn", f"it is {game.seats[game.turn]}'s turn, not {who}'s",
+def _in_hand(state: State, a: Action) -> Card:
+    card = a.card
+    if card is None or not any(c is card for c in state.hands[a.player]):
+        shown = card.notation if card else "no card"
+        raise _no(state, "card_not_in_hand", f"{state.name(a.player)} does not hold {shown}",
                   "turns")
+    return card
+
+
+def stack_window(state: State, player: int) -> bool:
+    return any(w.kind == "stack" and w.seat == player for w in state.windows)
+
+
+def _check_turn_action(state: State, a: Action) -> None:
+    who = state.name(a.player)
+    if state.request is not None:
+        raise _no(state, "not_your_turn" if a.player != state.current_player
+                  else "missing_choice", f"{state.name(state.current_player)} must first "
+                  f"choose ({state.request.prompt})", "turns")
+    if a.player != state.current_player and not (a.act == "play"
+                                                 and stack_window(state, a.player)):
+        raise _no(state, "not_your_turn", f"it is {state.name(state.current_player)}'s turn, "
+                  f"not {who}'s", "turns")
+    phase = state.phase
     if a.act == "play":
-        _check_play(game, a)
-    elif a.act == "draw":
-        if game.phase == "respond":
-            raise _no(game, "must_answer_attack", f"{who} must answer or accept the attack",
+        _check_play(state, a)
+    elif a.act == "use":
+        _check_use(state, a)
+    elif a.act in ("draw", "pass"):
+        if phase == "respond":
+            raise _no(state, "must_answer_attack", f"{who} must answer or accept the attack",
                       "attacks")
-        if game.phase == "drawn":
-            raise _no(game, "nothing_drawn", f"{who} has already drawn this turn", "turns")
-    elif a.act == "pass":
-        if game.phase == "respond":
-            raise _no(game, "must_answer_attack", f"{who} must answer or accept the attack",
+        if a.act == "draw" and phase == "drawn":
+            raise _no(state, "nothing_drawn", f"{who} has already drawn this turn", "turns")
+        if a.act == "pass" and phase != "drawn":
+            raise _no(state, "nothing_drawn", f"{who} may pass only after drawing", "turns")
+        if state.setting("must_play") and _can_play_something(state, a.player):
+            raise _no(state, "must_play", f"{who} can play a card and so must", "turns")
+    else:  # accept, challenge
+        if phase != "respond":
+            raise _no(state, "no_attack", "no attack is pending against " + who, "attacks")
+        if a.act == "challenge" and not challengeable(state):
+            raise _no(state, "not_challengeable", "this attack cannot be challenged",
                       "attacks")
-        if game.phase != "drawn":
-            raise _no(game, "nothing_drawn", f"{who} may pass only after drawing", "turns")
-    elif a.act in ("accept", "challenge"):
-        if game.phase != "respond" or game.pending is None:
-            raise _no(game, "no_attack", "no attack is pending against " + who, "attacks")
-        if a.act == "challenge" and not challengeable(game):
-            raise _no(game, "not_challengeable", "this attack cannot be challenged", "attacks")
-
-
-def _check_play(game: Game, a: Action) -> None:
-    face = a.card
-    who = game.seats[a.player]
-    if face is None or face not in game.hands[a.player]:
-        shown = face.notation if face else "no card"
-        raise _no(game, "card_not_in_hand", f"{who} does not hold {shown}", "turns")
-    if game.phase == "respond":
-        if not game.can_answer(face, a.player):
-            raise _no(game, "cannot_answer", f"{face.notation} cannot answer this attack",
+        if a.act == "accept" and forced_answer(state, a.player) is not None:
+            card = forced_answer(state, a.player)
+            raise _no(state, "answer_required", f"{who} holds {card} and must answer with it",
                       "attacks")
-    elif game.phase == "drawn":
-        if face is not game.drawn:
-            raise _no(game, "not_drawn_card", f"after drawing, {who} may play only the "
-                      f"drawn card ({game.drawn.notation if game.drawn else 'none'})", "turns")
-    elif not game.matches(face):
-        top = game.top()
-        raise _no(game, "does_not_match", f"{face.notation} does not match "
-                  f"{top.notation if top else 'nothing'} (colour {game.color})", "matching")
-    _check_choices(game, a, face)
-    _check_going_out(game, a)
 
 
-def _check_going_out(game: Game, a: Action) -> None:
+def _check_play(state: State, a: Action) -> None:
+    card = _in_hand(state, a)
+    phase = state.phase
+    if a.player != state.current_player:  # a follow-up stack in an open window
+        if not can_stack(state, card):
+            raise _no(state, "cannot_answer", f"{card} cannot be added to this attack",
+                      "attacks")
+    elif phase == "respond":
+        if not can_answer(state, card, a.player):
+            raise _no(state, "cannot_answer", f"{card} cannot answer this attack", "attacks")
+    elif phase == "drawn":
+        if card is not state.drawn:
+            shown = state.drawn.notation if state.drawn else "none"
+            raise _no(state, "not_drawn_card", f"after drawing, {state.name(a.player)} may "
+                      f"play only the drawn card ({shown})", "turns")
+    elif not matches(state, card):
+        top = state.top()
+        raise _no(state, "does_not_match", f"{card} does not match "
+                  f"{top.notation if top else 'nothing'} (colour {state.color})", "matching")
+    if phase != "respond" and not playable(state, card, a.player, a):
+        raise _no(state, "not_playable", f"{card} cannot be played now", "matching")
+    _check_choices(state, a, card)
+    _check_going_out(state, a)
+
+
+def _check_use(state: State, a: Action) -> None:
+    card = a.card
+    if card is None or not any(c is card for c in usable(state, a.player)):
+        shown = card.notation if card else "no card"
+        raise _no(state, "card_not_in_hand", f"{state.name(a.player)} has no {shown} to use",
+                  "turns")
+    if state.phase != "respond" or acts.answer_for(state, card, _ctx(state, a.player, card)) \
+            is None:
+        raise _no(state, "cannot_answer", f"{card} cannot answer now", "attacks")
+
+
+def usable(state: State, player: int) -> list[Card]:
+    """Cards a player may use to answer without putting them down: those answering from a field."""
+    return [c for c in state.fields[player] if state.kind(c).answer_from == "field"]
+
+
+def _ctx(state: State, player: int, card: Card | None, action: Action | None = None) -> Ctx:
+    return Ctx(state, player, card, action, holder=player)
+
+
+def can_answer(state: State, card: Card, player: int) -> bool:
+    if state.kind(card).answer_from != "hand":
+        return can_stack(state, card)
+    return acts.answer_for(state, card, _ctx(state, player, card)) is not None \
+        or can_stack(state, card)
+
+
+def forced_answer(state: State, player: int) -> Card | None:
+    """A card the player holds that must answer the pending effect (so it cannot be accepted)."""
+    for card in [*state.hands[player], *state.fields[player]]:
+        kind = state.kind(card)
+        if kind.must_answer is None:
+            continue
+        ctx = _ctx(state, player, card)
+        if kind.must_answer(ctx) and acts.answer_for(state, card, ctx) is not None:
+            return card
+    return None
+
+
+def playable(state: State, card: Card, player: int, action: Action | None = None) -> bool:
+    guard = state.kind(card).playable
+    return guard is None or guard(_ctx(state, player, card, action))
+
+
+def _can_play_something(state: State, player: int) -> bool:
+    if state.phase == "drawn":
+        return state.drawn is not None and matches(state, state.drawn)
+    return any(matches(state, c) and playable(state, c, player) for c in state.hands[player])
+
+
+def _check_going_out(state: State, a: Action) -> None:
     """Where the ruleset says so, a last card may be played only after calling Uno."""
-    if not may_go_out(game, a.player):
-        raise _no(game, "must_call_uno", f"{game.seats[a.player]} must call Uno before "
+    if not may_go_out(state, a.player):
+        raise _no(state, "must_call_uno", f"{state.name(a.player)} must call Uno before "
                   "going out with their last card", "uno")
 
 
-def may_go_out(game: Game, player: int) -> bool:
+def may_go_out(state: State, player: int) -> bool:
     """False when a play would empty the hand of a player who has not called Uno yet."""
-    return not (len(game.hands[player]) == 1 and game.rs.setting("uno_to_win")
-                and player not in game.uno_called)
+    return not (len(state.hands[player]) == 1 and state.setting("uno_to_win")
+                and player not in state.uno_called)
 
 
-def _check_choices(game: Game, a: Action, face: Face) -> None:
-    needs = needs_of(game, face)
+def needs_of(state: State, card: Card, player: int) -> frozenset[str]:
+    kind = state.kind(card)
+    if not kind.needs:
+        return _NONE
+    if state.phase == "respond" and kind.needs.get("answer") is not None \
+            and acts.answer_for(state, card, _ctx(state, player, card)) is not None:
+        return kind.needs["answer"]
+    return kind.needs.get("play", frozenset())
+
+
+def _check_choices(state: State, a: Action, card: Card) -> None:
+    needs = needs_of(state, card, a.player)
     if "color" in needs:
         if a.color is None:
-            raise _no(game, "missing_choice", f"{face.notation} needs a colour", "turns")
-        if a.color not in game.rs.colors:
-            raise _no(game, "bad_choice", f"'{a.color}' is not a colour", "turns")
+            raise _no(state, "missing_choice", f"{card} needs a colour", "turns")
+        if a.color not in state.rs.colors:
+            raise _no(state, "bad_choice", f"'{a.color}' is not a colour", "turns")
     if "target" in needs:
         if a.target is None:
-            raise _no(game, "missing_choice", f"{face.notation} needs a target", "turns")
-        if a.target == a.player or not game.alive[a.target]:
-            raise _no(game, "bad_choice", "the target must be another living player", "turns")
+            raise _no(state, "missing_choice", f"{card} needs a target", "turns")
+        if a.target == a.player or not state.in_game(a.target):
+            raise _no(state, "bad_choice", "the target must be another player still in the "
+                      "game", "turns")
+    if "cards" in needs:
+        if not a.cards:
+            raise _no(state, "missing_choice", f"{card} needs a card chosen from the hand",
+                      "turns")
+        hand = [c for c in state.hands[a.player] if c is not card]
+        if len(a.cards) != 1 or not all(any(c is h for h in hand) for c in a.cards):
+            raise _no(state, "bad_choice", "choose one other card from your own hand", "turns")
 
 
-def needs_of(game: Game, face: Face) -> frozenset[str]:
-    if game.phase == "respond" and face.kind.needs.get("answer") is not None:
-        from .interp import Ctx
-
-        if game.answer_for(face, Ctx(game, game.turn, face)) is not None:
-            return face.kind.needs["answer"]
-    return face.kind.needs.get("play", frozenset())
-
-
-def challengeable(game: Game) -> bool:
-    att = game.pending
-    if att is None or att.top.card is None:
+def challengeable(state: State) -> bool:
+    if not state.pending:
         return False
-    return "challenge" in att.top.card.kind.triggers
+    top = state.pending[0].top
+    return top.card is not None and "challenge" in state.kind(top.card).triggers
 
 
-def _check_jump_in(game: Game, a: Action) -> None:
-    who = game.seats[a.player]
-    if not game.rs.setting_list("jump_in"):
-        raise _no(game, "cannot_jump_in", "this ruleset has no jump-ins", "turns")
-    if game.phase == "choose" or a.player == game.current_player:
-        raise _no(game, "cannot_jump_in", f"{who} is the player to act and plays normally",
+def _check_jump_in(state: State, a: Action) -> None:
+    who = state.name(a.player)
+    if not state.setting_list("jump_in"):
+        raise _no(state, "cannot_jump_in", "this ruleset has no jump-ins", "turns")
+    if state.request is not None or a.player == state.current_player:
+        raise _no(state, "cannot_jump_in", f"{who} is the player to act and plays normally",
                   "jump_in")
-    if a.player in game.skipped:
-        raise _no(game, "cannot_jump_in", f"{who}'s turn was skipped", "jump_in")
-    face = a.card
-    if face is None or face not in game.hands[a.player]:
-        shown = face.notation if face else "no card"
-        raise _no(game, "card_not_in_hand", f"{who} does not hold {shown}", "turns")
-    if not game.identical_to_top(face):
-        if game.rs.setting("jump_in_penalty") is None:
-            raise _no(game, "does_not_match", f"{face.notation} is not identical to the top "
-                      "card", "jump_in")
+    if a.player in state.skipped:
+        raise _no(state, "cannot_jump_in", f"{who}'s turn was skipped", "jump_in")
+    card = _in_hand(state, a)
+    if not identical_to_top(state, card):
+        if state.setting("jump_in_penalty") is None:
+            raise _no(state, "does_not_match", f"{card} is not identical to the top card",
+                      "jump_in")
         return  # accepted: the wrong card costs its penalty
-    if game.phase == "respond" and not game.can_stack(face):
-        raise _no(game, "cannot_jump_in", "only a card that stacks may jump in on a pending "
+    if state.pending and not can_stack(state, card):
+        raise _no(state, "cannot_jump_in", "only a card that stacks may jump in on a pending "
                   "attack", "jump_in")
-    _check_choices(game, a, face)
-    _check_going_out(game, a)
+    _check_choices(state, a, card)
+    _check_going_out(state, a)
 
 
-def _check_uno(game: Game, a: Action) -> None:
-    n = len(game.hands[a.player])
-    if a.player in game.uno_pending or (n == 2 and a.player == game.turn
-                                        and game.phase == "turn"):
+def _check_uno(state: State, a: Action) -> None:
+    n = len(state.hands[a.player])
+    if a.player in state.uno_pending or (n == 2 and a.player == state.turn
+                                         and state.phase == "turn"):
         return
-    if n == 1 and game.rs.setting("uno_to_win") and a.player not in game.uno_called:
+    if n == 1 and state.setting("uno_to_win") and a.player not in state.uno_called:
         return  # a player who must call to win may call whenever they hold one card
-    raise _no(game, "uno_not_allowed", f"{game.seats[a.player]} cannot call Uno now", "uno")
+    raise _no(state, "uno_not_allowed", f"{state.name(a.player)} cannot call Uno now", "uno")
 
 
-def _check_catch(game: Game, a: Action) -> None:
+def _check_catch(state: State, a: Action) -> None:
     q = a.target
-    if q is None or not (0 <= q < len(game.seats)) or q == a.player:
-        raise _no(game, "bad_choice", "name another player to catch", "uno")
-    if q not in game.uno_pending and game.rs.setting("false_catch_penalty") is None:
-        raise _no(game, "nothing_to_catch", f"{game.seats[q]} is not open to a catch", "uno")
+    if q is None or not (0 <= q < len(state.seats)) or q == a.player:
+        raise _no(state, "bad_choice", "name another player to catch", "uno")
+    if q not in state.uno_pending and state.setting("false_catch_penalty") is None:
+        raise _no(state, "nothing_to_catch", f"{state.name(q)} is not open to a catch", "uno")
 
 
-def _check_choose(game: Game, a: Action) -> None:
-    if game.choice is None:
-        raise _no(game, "no_pending_choice", "there is nothing to choose", "turns")
-    if a.player != game.choice.chooser:
-        raise _no(game, "not_your_turn", f"{game.seats[game.choice.chooser]} chooses",
-                  "turns")
-    if a.color not in game.rs.colors:
-        raise _no(game, "bad_choice", f"'{a.color}' is not a colour", "turns")
+def _check_choose(state: State, a: Action) -> None:
+    r = state.request
+    if r is None:
+        raise _no(state, "no_pending_choice", "there is nothing to choose", "turns")
+    if a.player != r.chooser:
+        raise _no(state, "not_your_turn", f"{state.name(r.chooser)} chooses", "turns")
+    if choice_value(state, a) is _BAD:
+        raise _no(state, "bad_choice", f"that is not a valid choice ({r.prompt})", "turns")
 
 
-def legal_actions(game: Game, out_of_turn: bool = True) -> list[Action]:
+_BAD = object()
+
+
+def choice_value(state: State, a: Action):
+    """The answer an action gives to the pending request, or _BAD."""
+    r = state.request
+    assert r is not None
+    kind = r.kind
+    if kind == "color":
+        return a.color if a.color in r.options else _BAD
+    if kind in ("option", "yesno"):
+        return a.answer if a.answer in r.options else _BAD
+    if kind == "player":
+        return a.target if a.target in r.options else _BAD
+    if kind == "players":
+        ok = len(a.players) == r.count and len(set(a.players)) == len(a.players) \
+            and all(p in r.options for p in a.players)
+        return list(a.players) if ok else _BAD
+    if kind in ("cards", "order"):
+        return _pick_cards(r.options, a.cards, r.count)
+    if kind == "number":
+        return a.number if a.number is not None and r.low <= a.number <= r.high else _BAD
+    if kind == "counts":
+        counts = dict(a.counts)
+        ok = all(s in r.options and n >= 0 for s, n in counts.items()) \
+            and sum(counts.values()) == r.total
+        return {s: n for s, n in counts.items() if n} if ok else _BAD
+    return _BAD
+
+
+def _pick_cards(options: tuple, chosen: tuple, count: int):
+    if len(chosen) != count:
+        return _BAD
+    pool = list(options)
+    out = []
+    for card in chosen:
+        match = next((c for c in pool if c is card), None)
+        if match is None:
+            return _BAD
+        pool.remove(match)
+        out.append(match)
+    return out
+
+
+def _check_declared(state: State, a: Action) -> None:
+    decl = state.rs.acts[a.act]
+    who = state.name(a.player)
+    if decl.by == "turn" and (a.player != state.current_player or state.phase != "turn"):
+        raise _no(state, "not_your_turn", f"{who} may {a.act} only on their own turn", "turns")
+    if "target" in decl.needs:
+        if a.target is None:
+            raise _no(state, "missing_choice", f"'{a.act}' needs a target", "turns")
+        if a.target == a.player or not state.in_game(a.target):
+            raise _no(state, "bad_choice", "the target must be another player still in the "
+                      "game", "turns")
+    if decl.guard is not None and not decl.guard(Ctx(state, a.player, action=a)):
+        raise _no(state, "act_not_allowed", f"{who} cannot {a.act} now", "turns")
+
+
+CHECKS = {"jump_in": _check_jump_in, "uno": _check_uno, "catch": _check_catch,
+          "choose": _check_choose}
+
+
+# -- enumeration ----------------------------------------------------------------------------
+
+
+def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     """The actions the rules allow now without a penalty, for the player to act and
-    (with ``out_of_turn``) everyone else: Uno calls, catches and correct jump-ins.
+    (with ``out_of_turn``) everyone else: Uno calls, catches, correct jump-ins,
+    follow-up stacks and the ruleset's own acts.
 
     Penalised moves (a wrong jump-in, a false catch where the ruleset fines it) are
     accepted by ``apply_action`` but never listed here.
     """
-    if game.phase == "over":
+    if state.over:
         return []
-    p = game.current_player
+    p = state.current_player
+    if state.request is not None:
+        return _choices(state)
     out: list[Action] = []
-    if game.phase == "choose":
-        return [Action(p, "choose", color=c) for c in game.rs.colors]
+    phase = state.phase
+    must_play = bool(state.setting("must_play"))
+    can_play = False
     seen: set[int] = set()
-    for face in game.hands[p]:
+    candidates = [state.drawn] if phase == "drawn" and state.drawn else state.hands[p]
+    fits = matcher(state)
+    going_out_ok = may_go_out(state, p)
+    respond = phase == "respond"
+    for card in candidates:
+        face = card.face
         if id(face) in seen:
             continue
         seen.add(id(face))
-        if game.phase == "respond":
-            ok = game.can_answer(face, p)
-        elif game.phase == "drawn":
-            ok = face is game.drawn and game.matches(face)
+        if respond:
+            ok = can_answer(state, card, p)
         else:
-            ok = game.matches(face)
-        if ok and may_go_out(game, p):
-            out.extend(_variants(game, p, face))
-    if not may_go_out(game, p) and p not in game.uno_pending:
+            ok = fits(card) and (state.kind(card).playable is None or playable(state, card, p))
+        if ok and going_out_ok:
+            can_play = True
+            needs = needs_of(state, card, p)
+            out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
+    if not may_go_out(state, p) and p not in state.uno_pending:
         out.append(Action(p, "uno"))
-    if game.phase == "respond":
-        out.append(Action(p, "accept"))
-        if challengeable(game):
+    if phase == "respond":
+        for card in usable(state, p):
+            if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
+                out.append(Action(p, "use", card))
+        if forced_answer(state, p) is None:
+            out.append(Action(p, "accept"))
+        if challengeable(state):
             out.append(Action(p, "challenge"))
-    elif game.phase == "drawn":
-        out.append(Action(p, "pass"))
-    else:
-        out.append(Action(p, "draw"))
+    elif not (must_play and can_play):
+        out.append(Action(p, "pass" if phase == "drawn" else "draw"))
     if out_of_turn:
-        out.extend(_jump_ins(game))
-        for q in sorted(game.uno_pending):
-            out.append(Action(q, "uno"))
-            out.extend(Action(r, "catch", target=q) for r in range(len(game.seats))
-                       if r != q and game.alive[r])
+        out.extend(_out_of_turn(state))
     return out
 
 
-def _jump_ins(game: Game) -> list[Action]:
-    if not game.rs.setting_list("jump_in") or game.phase == "choose":
+def _out_of_turn(state: State) -> list[Action]:
+    out = _jump_ins(state)
+    for w in state.windows:
+        if w.kind == "stack" and may_go_out(state, w.seat):
+            for card in _distinct(state.hands[w.seat]):
+                if can_stack(state, card):
+                    out.extend(_variants(state, w.seat, card))
+    for q in sorted(state.uno_pending):
+        out.append(Action(q, "uno"))
+        out.extend(Action(r, "catch", target=q) for r in range(len(state.seats))
+                   if r != q and state.in_game(r))
+    for name, decl in state.rs.acts.items():
+        for r in range(len(state.seats)):
+            if not state.in_game(r):
+                continue
+            targets = [t for t in range(len(state.seats)) if t != r and state.in_game(t)] \
+                if "target" in decl.needs else [None]
+            for t in targets:
+                a = Action(r, name, target=t)
+                try:
+                    _check_declared(state, a)
+                except Illegal:
+                    continue
+                out.append(a)
+    return out
+
+
+def _distinct(cards: list[Card]) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for c in cards:
+        seen.setdefault(c.notation, c)
+    return list(seen.values())
+
+
+def _jump_ins(state: State) -> list[Action]:
+    if not state.setting_list("jump_in") or state.request is not None:
         return []
     out = []
-    for q in range(len(game.seats)):
-        if (q == game.current_player or not game.alive[q] or q in game.skipped
-                or not may_go_out(game, q)):
+    for q in range(len(state.seats)):
+        if (q == state.current_player or not state.in_game(q) or q in state.skipped
+                or not may_go_out(state, q)):
             continue
-        for face in {id(f): f for f in game.hands[q]}.values():
-            if game.identical_to_top(face) and (game.phase != "respond"
-                                                or game.can_stack(face)):
-                out.extend(Action(a.player, "jump_in", face, a.color, a.target)
-                           for a in _variants(game, q, face))
+        for card in _distinct(state.hands[q]):
+            if identical_to_top(state, card) and (not state.pending or can_stack(state, card)):
+                out.extend(Action(a.player, "jump_in", card, a.color, a.target, a.cards)
+                           for a in _variants(state, q, card))
     return out
 
 
-def _variants(game: Game, p: int, face: Face) -> list[Action]:
-    needs = needs_of(game, face)
-    colors = game.rs.colors if "color" in needs else (None,)
-    targets = ([t for t in range(len(game.seats)) if t != p and game.alive[t]]
+def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = None
+              ) -> list[Action]:
+    needs = needs_of(state, card, p) if needs is None else needs
+    if not needs:
+        return [Action(p, "play", card)]
+    colors = state.rs.colors if "color" in needs else (None,)
+    targets = ([t for t in range(len(state.seats)) if t != p and state.in_game(t)]
                if "target" in needs else [None])
-    return [Action(p, "play", face, c, t) for c in colors for t in targets]
+    picks: list[tuple[Card, ...]] = [()]
+    if "cards" in needs:
+        picks = [(c,) for c in _distinct([c for c in state.hands[p] if c is not card])]
+    return [Action(p, "play", card, c, t, k) for c in colors for t in targets for k in picks]
+
+
+def _choices(state: State) -> list[Action]:
+    r = state.request
+    assert r is not None
+    p = r.chooser
+    if r.kind == "color":
+        return [Action(p, "choose", color=c) for c in r.options]
+    if r.kind in ("option", "yesno"):
+        return [Action(p, "choose", answer=c) for c in r.options]
+    if r.kind == "player":
+        return [Action(p, "choose", target=s) for s in r.options]
+    if r.kind == "players":
+        return [Action(p, "choose", players=c) for c in combinations(r.options, r.count)]
+    if r.kind == "number":
+        return [Action(p, "choose", number=n) for n in range(r.low, r.high + 1)]
+    if r.kind == "cards":
+        return [Action(p, "choose", cards=c) for c in _unique(combinations(r.options, r.count))]
+    if r.kind == "order":
+        return [Action(p, "choose", cards=c) for c in _unique(permutations(r.options))]
+    if r.kind == "counts":
+        return [Action(p, "choose", counts=tuple(zip(r.options, split, strict=True)))
+                for split in _compositions(r.total, len(r.options))]
+    return []
+
+
+def _unique(groups) -> list[tuple[Card, ...]]:
+    seen: dict[tuple[str, ...], tuple[Card, ...]] = {}
+    for g in groups:
+        seen.setdefault(tuple(c.notation for c in g), g)
+    return list(seen.values())
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1)
+            for rest in _compositions(total - first, parts - 1)]

@@ -1,20 +1,59 @@
-"""Plain records the kernel keeps on the table: actions, the pending attack, choices."""
+"""The table: every piece of state the kernel keeps, in one place, and the records it holds.
+
+Nothing here decides anything. The rule modules (turns, matching, draws,
+pending, zones, triggers, checks, legality) are functions over a ``State``;
+``game.Game`` is the one dispatcher that calls them. No engine module imports
+``game``, so the kernel has no import circles.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from ..model import Face
+from ..model import CardKind, Effect, Face, Ruleset
 from ..scenario.format import REJECTION_CODES
 
+IN_GAME, OUT, ELIMINATED = "in", "out", "eliminated"
 
-@dataclass(frozen=True)
-class Action:
+
+class Card:
+    """One physical card: a face (its rules) plus what belongs to this copy alone."""
+
+    __slots__ = ("face", "counters", "attached", "owner")
+
+    def __init__(self, face: Face):
+        self.face = face
+        self.counters: dict[str, int] = {}
+        self.attached: list[Card] = []  # cards placed with it (a clock, captured armies)
+        self.owner: int | None = None  # who released it into play, when that matters
+
+    @property
+    def notation(self) -> str:
+        return self.face.notation
+
+    def __repr__(self) -> str:
+        return self.face.notation
+
+
+class Action(NamedTuple):
+    """One step of one player. Only the fields its act uses are set.
+
+    A named tuple rather than a dataclass: random play creates one per legal
+    move, and a tuple is the cheapest immutable record Python has.
+    """
+
     player: int
     act: str
-    card: Face | None = None
+    card: Card | None = None
     color: str | None = None
     target: int | None = None
+    cards: tuple[Card, ...] = ()
+    players: tuple[int, ...] = ()
+    number: int | None = None
+    answer: str | None = None
+    counts: tuple[tuple[int, int], ...] = ()
 
 
 class Illegal(Exception):
@@ -35,7 +74,7 @@ class Unscripted(Exception):
 @dataclass
 class Contribution:
     player: int
-    card: Face | None
+    card: Card | None
     amount: int
     group: str | None
     tags: frozenset[str]
@@ -44,14 +83,34 @@ class Contribution:
 
 
 @dataclass
-class Attack:
-    """The pending attack: an amount aimed at a target, with its history."""
+class Batch:
+    """The pending effects one play created (one per target) and how play goes on after them."""
+
+    origin: int
+    resume: str  # target: after the last victim, who loses a turn | origin: after the origin |
+    #              again: the origin plays again
+    source: Card | None = None
+    continue_after: int | None = None  # set by an answer: play goes on after this seat
+    continue_at: int | None = None  # set by an answer: this seat plays next
+    events: list[str] = field(default_factory=list)  # how it was answered: blocked, reflected
+
+
+@dataclass
+class Pending:
+    """An effect waiting at its target, who must answer or accept it (a *would* event).
+
+    A draw's amount is the sum of its contributions; any other payload is a
+    named effect of the attacking card, run against whoever finally suffers it.
+    """
 
     target: int
     origin: int
     sender: int
-    resume: str
+    batch: Batch
     contributions: list[Contribution] = field(default_factory=list)
+    payload: Effect | None = None
+    kind: str = "draw"
+    held: list[Card] = field(default_factory=list)  # cards in transit (a gift)
 
     @property
     def amount(self) -> int:
@@ -74,10 +133,162 @@ class Attack:
 
 
 @dataclass
-class Choice:
-    """A decision the rules hand to a player outside a play (e.g. a first-card Wild)."""
+class Request:
+    """A decision the rules hand to a player in the middle of an effect.
+
+    ``kind`` is one of the protocol's choice kinds; ``options`` lists what may
+    be chosen (colours, seats or cards), ``count`` how many, ``total`` what
+    counts must add up to. The suspended effect resumes with the answer.
+    """
 
     chooser: int
-    what: str
+    kind: str
     owner: str
-    then_turn: int
+    prompt: str
+    options: tuple = ()
+    count: int = 1
+    total: int = 0
+    low: int = 0
+    high: int = 0
+    gen: Generator | None = field(default=None, repr=False)
+
+
+@dataclass
+class Window:
+    """A chance for a player other than the one to act to do something (a follow-up stack)."""
+
+    kind: str
+    seat: int
+    group: str | None = None
+
+
+class State:
+    """Everything on the table. Zones keep their top card at the end of the list."""
+
+    def __init__(self, rs: Ruleset, seats: list[str], chance, rulesets: dict[str, Ruleset],
+                 tracing: bool = True):
+        n = len(seats)
+        self.rs = rs
+        self.rulesets = rulesets
+        self.seats = list(seats)
+        self.index = {name: i for i, name in enumerate(self.seats)}
+        self.status = [IN_GAME] * n
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.fields: list[list[Card]] = [[] for _ in range(n)]
+        self.neutral: list[Card] = []
+        self.pile: list[Card] = []
+        self.discard: list[Card] = []
+        self.zones: dict[str, list[Card]] = {z: [] for z in rs.zones}
+        self.play_zone = "discard"
+        self.color: str | None = None
+        self.match_top: Card | None = None
+        self.turn = 0
+        self.direction = 1
+        self.dealer = n - 1
+        self.over = False
+        self.pending: list[Pending] = []
+        self.drawn: Card | None = None
+        self.request: Request | None = None
+        self.windows: list[Window] = []
+        self.skipped: set[int] = set()
+        self.uno_pending: set[int] = set()
+        self.uno_called: set[int] = set()
+        self.revealed: list[set[int]] = [set() for _ in range(n)]  # ids of face-up hand cards
+        self.scores = [0] * n
+        self.round_winner: int | None = None
+        self.winner: int | None = None
+        self.loser: int | None = None
+        self.chance = chance
+        self.tracing = tracing
+        self.trace: list[dict] = []
+        self.triggered: list[tuple[str, int, Card | None]] = []  # events waiting for triggers
+        self.active: list[Card] = []  # cards in play whose 'while_active' settings apply
+        self.cache: dict = {}  # derived values keyed by what they depend on (see matching)
+
+    # -- small lookups every rule module needs -------------------------------------
+
+    def log(self, event: str, owner: str, text: str) -> None:
+        if self.tracing:
+            self.trace.append({"event": event, "owner": owner, "text": text})
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat]
+
+    def in_game(self, seat: int) -> bool:
+        return self.status[seat] == IN_GAME
+
+    def living(self) -> int:
+        return self.status.count(IN_GAME)
+
+    def face(self, card: Card) -> Face:
+        """The face a card acts as under the rules now in force."""
+        face = card.face
+        return face if face.ruleset is self.ident else self.rs.translate(face)
+
+    def kind(self, card: Card) -> CardKind:
+        face = card.face
+        return (face if face.ruleset is self.ident else self.rs.translate(face)).kind
+
+    @property
+    def rs(self) -> Ruleset:
+        return self._rs
+
+    @rs.setter
+    def rs(self, rs: Ruleset) -> None:
+        """The rules in force; set when they change in mid-game as well."""
+        self._rs = rs
+        self.ident = rs.ident
+
+    def setting(self, name: str, default=None):
+        """A ruleset setting, as changed by any card in play that changes it."""
+        if self.active:
+            for card in reversed(self.active):
+                values = self.kind(card).while_active.get(name)
+                if values:
+                    return values[0] if len(values) == 1 else values
+        return self._rs._values.get(name, default)
+
+    def setting_list(self, name: str) -> tuple:
+        for card in reversed(self.active):
+            values = self.kind(card).while_active.get(name)
+            if values:
+                return tuple(values)
+        return self.rs.setting_list(name)
+
+    def zone(self, name: str) -> list[Card]:
+        if name == "pile":
+            return self.pile
+        if name == "discard":
+            return self.discard
+        if name == "neutral":
+            return self.neutral
+        return self.zones.setdefault(name, [])
+
+    def top(self) -> Card | None:
+        """The card the next play must match: a field card just played, else the top of play."""
+        if self.match_top is not None:
+            return self.match_top
+        pile = self.zone(self.play_zone)
+        if pile:
+            return pile[-1]
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        if self.request is not None:
+            return "choose"
+        if self.pending:
+            return "respond"
+        if self.drawn is not None:
+            return "drawn"
+        return "turn"
+
+    @property
+    def current_player(self) -> int:
+        if self.request is not None:
+            return self.request.chooser
+        if self.pending:
+            return self.pending[0].target
+        return self.turn

@@ -23,7 +23,14 @@ class Range:
     high: int
 
 
-Value = int | str | Name | Range | tuple
+@dataclass(frozen=True)
+class CallValue:
+    """An expression in value position: a registry value applied to arguments."""
+
+    call: Call
+
+
+Value = int | str | Name | Range | tuple | CallValue
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,14 @@ class Call:
     name: str
     args: tuple[Value, ...]
     kwargs: tuple[tuple[str, Value], ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Compare:
+    left: Call | int
+    op: str
+    right: Call | int
     pos: Pos
 
 
@@ -51,7 +66,7 @@ class Or:
     right: Cond
 
 
-Cond = Call | Not | And | Or
+Cond = Call | Not | And | Or | Compare
 
 
 @dataclass(frozen=True)
@@ -68,7 +83,14 @@ class If:
     pos: Pos
 
 
-Stmt = Call | If
+@dataclass(frozen=True)
+class Let:
+    name: str
+    value: Value
+    pos: Pos
+
+
+Stmt = Call | If | Let
 
 
 @dataclass(frozen=True)
@@ -76,6 +98,7 @@ class Property:
     name: str
     values: tuple[Value, ...]
     pos: Pos
+    guard: Guard | None = None
 
 
 @dataclass(frozen=True)
@@ -112,8 +135,21 @@ class Modifier:
 
 
 @dataclass(frozen=True)
+class EffectDef:
+    """A named payload: ``effect NAME { ... }``."""
+
+    name: str
+    body: tuple[Stmt, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
 class Block:
-    """A named braced block: card, amend, rule, ruling, option or override."""
+    """A named braced block: card, amend, rule, ruling, option, act, zone, override, section.
+
+    For an override, ``target`` says what it covers: ('card', name),
+    ('category', name) or ('any', '').
+    """
 
     kind: str
     name: str
@@ -121,9 +157,10 @@ class Block:
     pos: Pos
     ident: str = ""
     guard: Guard | None = None
+    target: tuple[str, str] = ("", "")
 
 
-Entry = Property | Citation | Trigger | Answer | Modifier | Block
+Entry = Property | Citation | Trigger | Answer | Modifier | Block | EffectDef
 
 
 @dataclass(frozen=True)

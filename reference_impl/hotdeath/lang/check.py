@@ -1,4 +1,4 @@
-"""AST to Ruleset: resolve names, apply ``extends``/``amend``, verify citations.
+"""AST to Ruleset: resolve names, apply ``extends``/``amend``/options, verify citations.
 
 All problems in all files are collected and reported together, each as
 ``path:line:col: message`` with the source line and a caret.
@@ -11,7 +11,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Collector, Diagnostic, HotDeathError, SourceText
-from ..model import CardKind, Citation, Effect, Option, Override, Rule, Ruleset, Ruling
+from ..model import (
+    ActDecl,
+    CardKind,
+    Citation,
+    Effect,
+    Option,
+    Override,
+    Rule,
+    Ruleset,
+    Ruling,
+    ZoneDecl,
+)
 from ..registry import Vocabulary, load
 from . import ast, citations
 from .compile import Binder, suggest
@@ -20,48 +31,70 @@ from .parse import parse_rules_file
 
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
               "directed"}
-ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in"}
+ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in",
+         "ending", "elimination"}
 
 
 @dataclass(frozen=True)
 class PropSpec:
-    kind: str  # int | name | names | string | key | range | intname | any
+    kind: str  # int | name | names | string | key | keys | range | intname | none
     choices: frozenset[str] | None = None
     repeat: bool = False
+    guarded: bool = False  # may carry an 'if'/'unless' guard
+
+
+def _names(*words: str) -> frozenset[str]:
+    return frozenset(words)
 
 
 TOP = {
     "hand_size": PropSpec("int"), "target_score": PropSpec("int"),
-    "colors": PropSpec("names"), "match": PropSpec("names", frozenset({"color", "suit", "text"})),
+    "colors": PropSpec("names"), "match": PropSpec("names", _names("color", "suit", "text")),
     "layers": PropSpec("names"), "uno_penalty": PropSpec("int"),
     "false_catch_penalty": PropSpec("int"), "play_drawn": PropSpec("int"),
     "turn_draw_class": PropSpec("name"), "deck_copies": PropSpec("int"),
-    "jump_in": PropSpec("names", frozenset({"color", "suit", "text"})),
-    "jump_in_penalty": PropSpec("int"),
+    "jump_in": PropSpec("names", _names("color", "suit", "text")),
+    "jump_in_penalty": PropSpec("int"), "jump_in_wild": PropSpec("int"),
     "uno_to_win": PropSpec("int"),
+    "uno_window": PropSpec("name", _names("next_action", "until_called")),
+    "goal": PropSpec("name", _names("first_out", "not_last")),
+    "out_when": PropSpec("name", _names("empty", "settled")),
+    "must_play": PropSpec("int"),
+    "turn_draw": PropSpec("name", _names("one", "until_playable")),
 }
 CARD = {
-    "key": PropSpec("key"), "color": PropSpec("name"), "suit": PropSpec("keys"),
+    "key": PropSpec("key"), "color": PropSpec("names"), "suit": PropSpec("keys"),
     "text": PropSpec("string"), "number": PropSpec("int"), "ranks": PropSpec("range"),
-    "copies": PropSpec("int"), "points": PropSpec("intname", frozenset({"face"})),
+    "copies": PropSpec("int"), "points": PropSpec("intname", _names("face")),
     "category": PropSpec("names", frozenset(CATEGORIES)), "stack": PropSpec("name"),
-    "playable": PropSpec("name", frozenset({"anywhere"})), "replaces": PropSpec("key"),
+    "playable": PropSpec("name", _names("anywhere"), guarded=True), "replaces": PropSpec("key"),
+    "must_answer": PropSpec("none", guarded=True),
+    "answer_from": PropSpec("name", _names("hand", "field")),
+    "jumps_as": PropSpec("keys"),
 }
 RULE = {"role": PropSpec("name", frozenset(ROLES))}
 RULING = {"question": PropSpec("string"), "answer": PropSpec("string"),
           "rationale": PropSpec("string"), "alternative": PropSpec("string", repeat=True)}
-OPTION = {"default": PropSpec("name", frozenset({"on", "off"}))}
-CARD_EVENTS = {"play", "start", "challenge"}
-RULE_EVENTS = {"going_out"}
+OPTION = {"default": PropSpec("name", _names("on", "off"))}
+ACT = {"by": PropSpec("name", _names("anyone", "turn")),
+       "needs": PropSpec("names", _names("target")), "allowed": PropSpec("none", guarded=True)}
+CARD_EVENTS = {"play", "start", "challenge", "blocked", "drawn", "any_play", "turn_start",
+               "check"}
+RULE_EVENTS = {"going_out", "last_standing", "any_play", "turn_start", "drawn", "check"}
+REACTIVE = {"drawn", "any_play", "turn_start", "check"}
+LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
 
 
 class Checker:
-    """Builds one Ruleset from its file and (already built) parent."""
+    """Builds one Ruleset from its file and (already built) parent, with chosen options on."""
 
-    def __init__(self, tree: ast.RulesFile, parent: Ruleset | None, vocab: Vocabulary):
+    def __init__(self, tree: ast.RulesFile, parent: Ruleset | None, vocab: Vocabulary,
+                 options: frozenset[str] = frozenset()):
         self.tree = tree
+        self.parent = parent
         self.errors = Collector(SourceText(tree.path, tree.text))
         self.vocab = vocab
+        self.options = options
         self.rs = self._start(parent)
         self.pending_bodies: list[tuple] = []  # (owner, AST item), compiled once names are known
 
@@ -76,7 +109,12 @@ class Checker:
         rs.rules = dict(parent.rules)
         rs.rulings = dict(parent.rulings)
         rs.options = dict(parent.options)
+        rs.acts = dict(parent.acts)
+        rs.zones = dict(parent.zones)
         rs.citations = []
+        rs._values = {}
+        rs.variants = {}
+        rs._translated = {}
         return rs
 
     # -- entry points ---------------------------------------------------------------
@@ -84,6 +122,11 @@ class Checker:
     def build(self) -> Ruleset:
         for entry in self.tree.entries:
             self.top_entry(entry)
+        for ident in sorted(self.options):
+            option = self.rs.options.get(ident)
+            if option is not None and option.path == self.tree.path:
+                for entry in option.entries:
+                    self.top_entry(entry, in_option=True)
         self.finish_settings()
         card_names = set(self.rs.kinds)
         for owner, item in self.pending_bodies:
@@ -91,21 +134,47 @@ class Checker:
         for kind in self.rs.kinds.values():
             if not kind.citations and kind.path == self.tree.path:
                 self.errors.error(kind.pos, f"card \"{kind.name}\" cites no source")
-        self.rs.override_index = {}
-        for rule in self.rs.rules.values():
-            for ov in rule.overrides:
-                self.rs.override_index.setdefault(ov.card, []).append(ov)
+        self.index_rules()
         self.errors.raise_if_any()
-        build_faces(self.rs)
+        self.rs.freeze_settings()  # settings are final now
+        for problem in build_faces(self.rs):
+            self.errors.error(self.rs.kinds[problem[0]].pos, problem[1])
+        self.errors.raise_if_any()
+        self.rs.active_options = self.options | (self.parent.active_options
+                                                 if self.parent else frozenset())
         return self.rs
 
-    def top_entry(self, entry: ast.Entry) -> None:
+    def index_rules(self) -> None:
+        rs = self.rs
+        rs.override_index, rs.general_overrides, rs.rule_triggers = {}, [], {}
+        for rule in rs.rules.values():
+            for ov in rule.overrides:
+                if ov.card is not None:
+                    rs.override_index.setdefault(ov.card, []).append(ov)
+                else:
+                    rs.general_overrides.append(ov)
+            for event, effects in rule.triggers.items():
+                rs.rule_triggers.setdefault(event, []).extend(effects)
+        events = set(rs.rule_triggers)
+        for kind in rs.kinds.values():
+            events |= set(kind.triggers)
+        rs.reacts = frozenset(events & REACTIVE)
+
+    def top_entry(self, entry: ast.Entry, in_option: bool = False) -> None:
         if isinstance(entry, ast.Property):
+            if in_option and entry.name == "default":
+                return
             if self.prop(entry, TOP, "ruleset setting"):
                 self.rs.settings[entry.name] = self.values(entry)
         elif isinstance(entry, ast.Citation):
-            self.rs.citations.append(self.citation(entry))
+            if not in_option:
+                self.rs.citations.append(self.citation(entry))
+            else:
+                self.citation(entry)
         elif isinstance(entry, ast.Block):
+            if in_option and entry.kind not in ("card", "amend", "rule", "act", "zone"):
+                self.misplaced(entry)
+                return
             getattr(self, "block_" + entry.kind, self.misplaced)(entry)
         else:
             self.misplaced(entry)
@@ -113,9 +182,11 @@ class Checker:
     def misplaced(self, entry) -> None:
         what = type(entry).__name__.lower()
         if isinstance(entry, ast.Block):
-            what = entry.kind
+            what = entry.kind if entry.kind != "section" else f"'{entry.name}' block"
         elif isinstance(entry, ast.Trigger):
             what = f"'on {entry.event}'"
+        elif isinstance(entry, ast.EffectDef):
+            what = f"'effect {entry.name}'"
         self.errors.error(entry.pos, f"{what} is not allowed here")
 
     # -- properties and citations ---------------------------------------------------
@@ -125,34 +196,48 @@ class Checker:
         if spec is None:
             self.errors.error(p.pos, f"unknown {what} '{p.name}'{suggest(p.name, schema)}")
             return False
-        vals = p.values
-        bad = None
-        if not vals:
-            bad = "needs a value"
-        elif spec.kind in ("int", "string", "name", "key", "range", "intname") and len(vals) > 1:
-            bad = "takes one value"
-        elif spec.kind == "int" and not isinstance(vals[0], int):
-            bad = "must be a whole number"
-        elif spec.kind == "string" and not isinstance(vals[0], str):
-            bad = "must be a quoted string"
-        elif spec.kind in ("name", "names") and not all(isinstance(v, ast.Name) for v in vals):
-            bad = "must be a name" if spec.kind == "name" else "must be names"
-        elif spec.kind in ("key", "keys") and not all(isinstance(v, ast.Name | int) for v in vals):
-            bad = "must be a name or a number"
-        elif spec.kind == "range" and not isinstance(vals[0], ast.Range):
-            bad = "must be a range like 1..9"
-        elif spec.kind == "intname" and not isinstance(vals[0], int | ast.Name):
-            bad = "must be a number or a name"
-        if bad is None and spec.choices is not None:
-            for v in vals:
-                if isinstance(v, ast.Name) and v.text not in spec.choices:
-                    bad = (f"has no value '{v.text}' (expected one of "
-                           f"{', '.join(sorted(spec.choices))})")
-                    break
+        bad = self.prop_problem(p, spec)
         if bad:
             self.errors.error(p.pos, f"'{p.name}' {bad}")
             return False
         return True
+
+    @staticmethod
+    def prop_problem(p: ast.Property, spec: PropSpec) -> str | None:
+        vals = p.values
+        if p.guard is not None and not spec.guarded:
+            return "cannot take an 'if' or 'unless'"
+        if spec.kind == "none" or (spec.guarded and p.guard is not None):
+            if vals:
+                return "takes a condition ('if ...' or 'unless ...'), not values"
+            return None if p.guard is not None else "needs a condition ('if ...' or 'unless ...')"
+        if not vals:
+            return "needs a value"
+        if spec.kind in ("int", "string", "name", "key", "range", "intname") and len(vals) > 1:
+            return "takes one value"
+        if spec.kind == "int" and not isinstance(vals[0], int):
+            return "must be a whole number"
+        if spec.kind == "int" and not 0 <= vals[0] <= LIMITS.get(p.name, 10_000):
+            return f"must be between 0 and {LIMITS.get(p.name, 10_000)}"
+        if spec.kind == "string" and not isinstance(vals[0], str):
+            return "must be a quoted string"
+        if spec.kind in ("name", "names") and not all(isinstance(v, ast.Name) for v in vals):
+            return "must be a name" if spec.kind == "name" else "must be names"
+        if spec.kind in ("key", "keys") and not all(isinstance(v, ast.Name | int) for v in vals):
+            return "must be a name or a number"
+        if spec.kind == "range":
+            if not isinstance(vals[0], ast.Range):
+                return "must be a range like 1..9"
+            if not 0 <= vals[0].low <= vals[0].high <= LIMITS["ranks"]:
+                return f"must be a range within 0..{LIMITS['ranks']}"
+        if spec.kind == "intname" and not isinstance(vals[0], int | ast.Name):
+            return "must be a number or a name"
+        if spec.choices is not None:
+            for v in vals:
+                if isinstance(v, ast.Name) and v.text not in spec.choices:
+                    return (f"has no value '{v.text}' (expected one of "
+                            f"{', '.join(sorted(spec.choices))})")
+        return None
 
     @staticmethod
     def values(p: ast.Property) -> tuple:
@@ -190,12 +275,20 @@ class Checker:
                     self.card_prop(kind, e)
             elif isinstance(e, ast.Citation):
                 kind.citations.append(self.citation(e))
-            elif isinstance(e, ast.Trigger | ast.Answer | ast.Modifier):
+            elif isinstance(e, ast.Trigger | ast.Answer | ast.Modifier | ast.EffectDef):
                 slot = self.slot_name(e)
                 if replace and slot not in replaced:
                     replaced.add(slot)
                     self.clear_slot(kind, e)
                 self.pending_bodies.append((kind, e))
+            elif isinstance(e, ast.Block) and e.kind == "section" and e.name == "while_active":
+                if replace:
+                    kind.while_active = {}
+                for p in e.entries:
+                    if isinstance(p, ast.Property) and self.prop(p, TOP, "ruleset setting"):
+                        kind.while_active[p.name] = self.values(p)
+                    elif not isinstance(p, ast.Property):
+                        self.misplaced(p)
             else:
                 self.misplaced(e)
 
@@ -203,6 +296,8 @@ class Checker:
     def slot_name(e) -> str:
         if isinstance(e, ast.Trigger):
             return "on " + e.event
+        if isinstance(e, ast.EffectDef):
+            return "effect " + e.name
         return "answers" if isinstance(e, ast.Answer) else "modifies"
 
     @staticmethod
@@ -211,34 +306,44 @@ class Checker:
             kind.triggers[e.event] = []
         elif isinstance(e, ast.Answer):
             kind.answers = []
-        else:
+        elif isinstance(e, ast.Modifier):
             kind.modifiers = []
 
     def card_prop(self, kind: CardKind, p: ast.Property) -> None:
         vals = self.values(p)
-        v = vals[0]
+        v = vals[0] if vals else None
         if p.name == "key":
             kind.key = str(v)
             if not kind.suits:
                 kind.suits = (str(v),)
         elif p.name == "suit":
             kind.suits = tuple(str(x) for x in vals)
+        elif p.name == "jumps_as":
+            kind.jumps_as = tuple(str(x) for x in vals)
         elif p.name == "color":
             allowed = set(self.rs.colors) | {"wild", "each"}
-            if v not in allowed:
-                hint = suggest(v, allowed) or f" (expected one of {', '.join(sorted(allowed))})"
-                self.errors.error(p.pos, f"'color' has no value '{v}'{hint}")
-            kind.color = v
+            for c in vals:
+                if c not in allowed:
+                    hint = suggest(c, allowed) or f" (expected one of {', '.join(sorted(allowed))})"
+                    self.errors.error(p.pos, f"'color' has no value '{c}'{hint}")
+            if "each" in vals and len(vals) > 1:
+                self.errors.error(p.pos, "'color each' cannot be combined with other colours")
+            kind.colors = tuple(vals)
         elif p.name == "ranks":
             kind.ranks = tuple(range(v.low, v.high + 1))
         elif p.name == "category":
             kind.categories = frozenset(vals)
-        elif p.name == "playable":
-            kind.playable_anywhere = True
+        elif p.name in ("playable", "must_answer"):
+            if p.guard is not None:
+                self.pending_bodies.append((kind, p))
+            else:
+                kind.playable_anywhere = True
+        elif p.name == "answer_from":
+            kind.answer_from = str(v)
         elif p.name in ("text", "number", "copies", "points", "stack", "replaces"):
             setattr(kind, p.name, str(v) if p.name == "replaces" else v)
 
-    # -- rules, rulings, options ------------------------------------------------------------
+    # -- rules, rulings, options, acts, zones ----------------------------------------------
 
     def block_rule(self, b: ast.Block) -> None:
         rule = Rule(b.name, [], {}, [], {}, self.tree.path, b.pos)
@@ -280,37 +385,80 @@ class Checker:
                                           cites, self.tree.path)
 
     def block_option(self, b: ast.Block) -> None:
-        default, cites = False, []
+        default, cites, entries = False, [], []
         for e in b.entries:
-            if isinstance(e, ast.Property):
+            if isinstance(e, ast.Property) and e.name == "default":
                 if self.prop(e, OPTION, "option field"):
                     default = e.values[0].text == "on"
             elif isinstance(e, ast.Citation):
                 cites.append(self.citation(e))
+            elif isinstance(e, ast.Property | ast.Block):
+                entries.append(e)
             else:
                 self.misplaced(e)
-        self.rs.options[b.ident] = Option(b.ident, b.name, default, cites)
+        if not cites:
+            self.errors.error(b.pos, f"option {b.ident} cites no source")
+        self.rs.options[b.ident] = Option(b.ident, b.name, default, cites, tuple(entries),
+                                          self.tree.path)
+
+    def block_act(self, b: ast.Block) -> None:
+        by, needs, cites = "anyone", frozenset(), []
+        for e in b.entries:
+            if isinstance(e, ast.Property):
+                if self.prop(e, ACT, "act property"):
+                    if e.name == "by":
+                        by = e.values[0].text
+                    elif e.name == "needs":
+                        needs = frozenset(self.values(e))
+            elif isinstance(e, ast.Citation):
+                cites.append(self.citation(e))
+            elif not (isinstance(e, ast.Trigger) and e.event == "act"):
+                self.misplaced(e)
+        if b.ident in ("play", "use", "jump_in", "draw", "pass", "accept", "challenge", "uno",
+                       "catch", "choose"):
+            self.errors.error(b.pos, f"'{b.ident}' is one of the protocol's own acts")
+        if not cites:
+            self.errors.error(b.pos, f"act {b.ident} cites no source")
+        decl = ActDecl(b.ident, b.name, by, needs, None, None, cites)
+        self.rs.acts[b.ident] = decl
+        self.pending_bodies.append((decl, b))
+
+    def block_zone(self, b: ast.Block) -> None:
+        cites = []
+        for e in b.entries:
+            if isinstance(e, ast.Citation):
+                cites.append(self.citation(e))
+            else:
+                self.misplaced(e)
+        self.rs.zones[b.ident] = ZoneDecl(b.ident, b.name, cites)
 
     # -- bodies --------------------------------------------------------------------------------
 
+    def binder(self, card_names: set[str]) -> Binder:
+        return Binder(self.vocab, self.errors, self.rs.colors, card_names, tuple(self.rs.zones))
+
     def compile_item(self, owner, item, card_names: set[str]) -> None:
-        binder = Binder(self.vocab, self.errors, self.rs.colors, card_names)
-        if isinstance(item, ast.Block):  # an override inside a rule
+        binder = self.binder(card_names)
+        if isinstance(item, ast.Block) and item.kind == "override":
             self.compile_override(owner, item, binder, card_names)
             return
+        if isinstance(item, ast.Block) and item.kind == "act":
+            self.compile_act(owner, item, binder)
+            return
+        if isinstance(item, ast.Property):  # a guarded card property
+            setattr(owner, item.name, binder.guard(item.guard))
+            return
+        if isinstance(item, ast.EffectDef):
+            body = binder.body(item.body)
+            owner.effects[item.name] = Effect(item.name, None, body, owner.name, "", binder.asks)
+            return
         name = owner.name
-        effect = Effect(getattr(item, "event", None) or getattr(item, "what", ""),
-                        binder.guard(item.guard), binder.body(item.body), name,
-                        getattr(item, "layer", ""))
+        guard = binder.guard(item.guard)
+        body = binder.body(item.body)
+        effect = Effect(getattr(item, "event", None) or getattr(item, "what", ""), guard, body,
+                        name, getattr(item, "layer", ""), binder.asks)
         if isinstance(item, ast.Trigger):
-            allowed = CARD_EVENTS if isinstance(owner, CardKind) else RULE_EVENTS
-            if item.event not in allowed:
-                self.errors.error(item.pos, f"unknown event 'on {item.event}' "
-                                  f"(expected {', '.join(sorted(allowed))})")
-                return
-            owner.triggers.setdefault(item.event, []).append(effect)
-            if isinstance(owner, CardKind):
-                owner.needs[item.event] = frozenset(binder.needs)
+            self.add_trigger(owner, item, effect, binder)
         elif isinstance(item, ast.Answer):
             if item.what != "attack":
                 self.errors.error(item.pos, f"cards can only answer 'attack', not '{item.what}'")
@@ -322,22 +470,53 @@ class Checker:
             if item.layer not in self.rs.layers:
                 self.errors.error(item.pos, f"unknown layer '{item.layer}' (declared layers: "
                                   f"{', '.join(self.rs.layers) or 'none'})")
+            if binder.asks:
+                self.errors.error(item.pos, "a draw modifier cannot ask a player to choose")
             owner.modifiers.append(effect)
 
+    def add_trigger(self, owner, item: ast.Trigger, effect: Effect, binder: Binder) -> None:
+        allowed = CARD_EVENTS if isinstance(owner, CardKind) else RULE_EVENTS
+        if item.event not in allowed:
+            self.errors.error(item.pos, f"unknown event 'on {item.event}' "
+                              f"(expected {', '.join(sorted(allowed))})")
+            return
+        owner.triggers.setdefault(item.event, []).append(effect)
+        if isinstance(owner, CardKind):
+            owner.needs[item.event] = frozenset(binder.needs)
+
+    def compile_act(self, decl: ActDecl, b: ast.Block, binder: Binder) -> None:
+        for e in b.entries:
+            if isinstance(e, ast.Trigger) and e.event == "act":
+                decl.trigger = Effect("act", binder.guard(e.guard), binder.body(e.body),
+                                      decl.title, "", binder.asks)
+            elif isinstance(e, ast.Property) and e.name == "allowed":
+                decl.guard = binder.guard(e.guard)
+        needs = binder.needs - {"target"}
+        if needs:
+            self.errors.error(b.pos, f"act {decl.name} uses choices it cannot be given: "
+                              f"{', '.join(sorted(needs))}")
+
     def compile_override(self, rule: Rule, b: ast.Block, binder: Binder, names: set[str]) -> None:
-        if b.name not in self.rs.kinds:
-            hint = suggest(b.name, names)
-            self.errors.error(b.pos, f"override of unknown card \"{b.name}\"{hint}")
+        what, name = b.target
+        if what == "card" and name not in self.rs.kinds:
+            self.errors.error(b.pos, f"override of unknown card \"{name}\"{suggest(name, names)}")
+            return
+        if what == "category" and name not in CATEGORIES:
+            self.errors.error(b.pos, f"override of unknown category '{name}' (categories: "
+                              f"{', '.join(sorted(CATEGORIES))})")
             return
         triggers = {}
         for e in b.entries:
             if isinstance(e, ast.Trigger) and e.event in CARD_EVENTS:
-                triggers[e.event] = Effect(e.event, binder.guard(e.guard), binder.body(e.body),
-                                           rule.name)
+                inner = self.binder(names)
+                triggers[e.event] = Effect(e.event, inner.guard(e.guard), inner.body(e.body),
+                                           rule.name, "", inner.asks)
             else:
                 self.errors.error(getattr(e, "pos", b.pos), "an override holds only card "
-                                  "triggers ('on play', 'on start', 'on challenge')")
-        rule.overrides.append(Override(b.name, binder.guard(b.guard), triggers, rule.name))
+                                  "triggers ('on play', 'on start', ...)")
+        rule.overrides.append(Override(name if what == "card" else None,
+                                       name if what == "category" else None,
+                                       binder.guard(b.guard), triggers, rule.name))
 
     def finish_settings(self) -> None:
         s = self.rs.settings
@@ -354,9 +533,26 @@ def _copy_kind(kind: CardKind) -> CardKind:
     new.triggers = {k: list(v) for k, v in kind.triggers.items()}
     new.answers = list(kind.answers)
     new.modifiers = list(kind.modifiers)
+    new.effects = dict(kind.effects)
+    new.while_active = dict(kind.while_active)
     new.citations = list(kind.citations)
     new.needs = dict(kind.needs)
     return new
+
+
+def _build(tree: ast.RulesFile, parent: Ruleset | None, vocab: Vocabulary) -> Ruleset:
+    rs = Checker(tree, parent, vocab).build()
+
+    def variant(base: Ruleset, options: frozenset[str]) -> Ruleset:
+        mine = frozenset(o for o in options if base.options[o].path == tree.path)
+        inherited = options - mine
+        up = parent.with_options(inherited) if parent is not None and inherited else parent
+        built = Checker(tree, up, vocab, mine).build()
+        built.variant_builder = variant
+        return built
+
+    rs.variant_builder = variant
+    return rs
 
 
 def load_rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
@@ -385,9 +581,9 @@ def load_rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
         tree = trees[ident]
         parent = None
         if tree.extends:
-            if tree.extends in chain:
+            if tree.extends in chain or tree.extends == ident:
                 diags.append(Diagnostic(tree.path, 1, 1, f"ruleset '{ident}' extends itself "
-                                        f"through {' -> '.join(chain)}"))
+                                        f"through {' -> '.join(chain + (ident,))}"))
                 return None
             if tree.extends not in trees:
                 diags.append(SourceText(tree.path, tree.text).diag(
@@ -397,7 +593,7 @@ def load_rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
             if parent is None:
                 return None
         try:
-            built[ident] = Checker(tree, parent, vocab).build()
+            built[ident] = _build(tree, parent, vocab)
         except HotDeathError as err:
             diags.extend(err.diagnostics)
             return None
@@ -405,13 +601,28 @@ def load_rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
 
     for ident in trees:
         build(ident, ())
+    for ident, rs in built.items():
+        diags.extend(_check_options(trees[ident], rs))
     if diags:
         raise HotDeathError(diags)
     return built
+
+
+def _check_options(tree: ast.RulesFile, rs: Ruleset) -> list[Diagnostic]:
+    """Every option declared in a file builds cleanly when switched on alone."""
+    out = []
+    for ident, option in rs.options.items():
+        if option.path != tree.path:
+            continue
+        try:
+            rs.with_options(frozenset({ident}))
+        except HotDeathError as err:
+            out.extend(err.diagnostics)
+    return out
 
 
 def check_text(text: str, path: str = "<string>", parent: Ruleset | None = None) -> Ruleset:
     """Check a single rules text (used by tests and by tools that lint one file)."""
     from .parse import parse_rules
 
-    return Checker(parse_rules(text, path), parent, load()).build()
+    return _build(parse_rules(text, path), parent, load())

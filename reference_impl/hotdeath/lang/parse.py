@@ -110,6 +110,15 @@ class ToAst(Transformer):
     def name_value(self, meta, c):
         return ast.Name(str(c[0]), _pos(c[0]))
 
+    def call_value(self, meta, c):
+        return ast.CallValue(self.call(meta, c))
+
+    def compare(self, meta, c):
+        return ast.Compare(c[0], str(c[1]), c[2], _pos(meta))
+
+    def let_stmt(self, meta, c):
+        return ast.Let(str(c[0]), c[1], _pos(meta))
+
     def list_value(self, meta, c):
         return tuple(c)
 
@@ -156,7 +165,9 @@ class ToAst(Transformer):
         return ast.If(c[0], c[1], orelse, _pos(meta))
 
     def property(self, meta, c):
-        return ast.Property(str(c[0]), tuple(c[1:]), _pos(c[0]))
+        guard = c[-1] if len(c) > 1 and isinstance(c[-1], ast.Guard) else None
+        values = c[1:-1] if guard is not None else c[1:]
+        return ast.Property(str(c[0]), tuple(values), _pos(c[0]), guard)
 
     def citation(self, meta, c):
         quote = unquote(c[2]) if len(c) > 2 else ""
@@ -197,7 +208,30 @@ class ToAst(Transformer):
         return ast.Block("option", unquote(c[1]), c[2], _pos(meta), str(c[0]))
 
     def override(self, meta, c):
-        return ast.Block("override", unquote(c[0]), c[2], _pos(meta), guard=c[1])
+        target = c[0]
+        guard = c[1] if len(c) > 2 else None
+        return ast.Block("override", target[1], c[-1], _pos(meta), guard=guard, target=target)
+
+    def ov_card(self, meta, c):
+        return ("card", unquote(c[0]))
+
+    def ov_category(self, meta, c):
+        return ("category", str(c[0]))
+
+    def ov_any(self, meta, c):
+        return ("any", "")
+
+    def act(self, meta, c):
+        return ast.Block("act", unquote(c[1]), c[2], _pos(meta), str(c[0]))
+
+    def zone(self, meta, c):
+        return ast.Block("zone", unquote(c[1]), c[2], _pos(meta), str(c[0]))
+
+    def section(self, meta, c):
+        return ast.Block("section", str(c[0]), c[1], _pos(meta), str(c[0]))
+
+    def effect(self, meta, c):
+        return ast.EffectDef(str(c[0]), c[1], _pos(meta))
 
     def header(self, meta, c):
         return (str(c[0]), unquote(c[1]), str(c[2]) if len(c) > 2 else None, _pos(meta))

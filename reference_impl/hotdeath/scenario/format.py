@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 # Semantic version of the scenario JSON format (see conformance/schema/scenario.schema.json).
-FORMAT_VERSION = "1.0.0"
+FORMAT_VERSION = "1.1.0"
+
+# The conformance protocol's version (conformance/PROTOCOL.md): MAJOR.MINOR.
+PROTOCOL_VERSION = "1.1"
 
 # The closed list of reasons an implementation may give for refusing a step.
 # Which to give when several apply: conformance/PROTOCOL.md, section 3.4.
@@ -27,8 +30,24 @@ REJECTION_CODES = (
     "no_pending_choice",
     "cannot_jump_in",
     "must_call_uno",
+    # protocol 1.1
+    "not_playable",
+    "must_play",
+    "answer_required",
+    "act_not_allowed",
 )
 
-ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch", "choose")
+# The protocol's own acts; a ruleset may declare more (an accusation, say).
+ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch", "choose",
+        "use")
+
+# Optional parts of the game an implementation may support (PROTOCOL.md section 3.1).
+FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores",
+            "choices", "chance", "zones", "elimination", "counters", "knowledge", "acts")
+
+# Kinds of choice a 'choose' step can answer, and the action field each one uses.
+CHOICE_FIELDS = {"color": "color", "player": "target", "players": "players", "card": "cards",
+                 "cards": "cards", "order": "cards", "number": "number", "yesno": "answer",
+                 "option": "answer", "counts": "counts"}
 
 DIRECTIONS = ("clockwise", "counterclockwise")

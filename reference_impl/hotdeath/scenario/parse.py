@@ -106,6 +106,15 @@ class Builder:
             if who in zone:
                 self.errors.error(_pos(c[0]), f"{kind} of {who} is given twice")
             zone[who] = self.cards_of(c[1] if len(c) > 1 else None)
+        elif kind == "neutral":
+            t["neutral"] = self.cards_of(c[0] if c else None)
+        elif kind == "zone":
+            zones = t.setdefault("zones", {})
+            if str(c[0]) in zones:
+                self.errors.error(_pos(c[0]), f"pile {c[0]} is given twice")
+            zones[str(c[0])] = self.cards_of(c[1] if len(c) > 1 else None)
+        elif kind == "eliminated":
+            t["eliminated"] = [self.player(x) for x in c]
         elif kind == "score":
             t.setdefault("scores", {})[self.player(c[0])] = int(c[1])
         elif kind == "setup_shuffle":
@@ -117,24 +126,59 @@ class Builder:
 
     def step(self, node: Tree) -> None:
         kind, c = node.data, node.children
-        if kind == "shuffle":
-            self.add_step({"chance": {"shuffle": self.cards_of(c[0])}}, node)
+        if kind in ("shuffle", "coin", "race"):
+            self.add_step({"chance": self.chance(kind, c[0])}, node)
             return
-        act = {"pass_": "pass"}.get(kind, kind)
+        act = _ACTS.get(kind, kind)
         action: dict = {"player": self.player(c[0]), "act": act}
         if kind in ("play", "jump_in"):
             action["card"] = self.card(c[1])
             for ch in c[2:]:
-                key = "color" if ch.data == "choose_color" else "target"
+                key = _CHOICE_KEYS[ch.data]
                 if key in action:
                     self.errors.error(_pos(ch.children[0]), f"'{key}' is given twice")
-                action[key] = (str(ch.children[0]) if key == "color"
-                               else self.player(ch.children[0]))
-        elif kind == "catch":
+                action[key] = self.choice(key, ch.children[0])
+        elif kind == "use":
+            action["card"] = self.card(c[1])
+        elif kind in ("catch", "choose_player"):
             action["target"] = self.player(c[1])
         elif kind == "choose":
             action["color"] = str(c[1])
+        elif kind == "choose_answer":
+            action["answer"] = str(c[1])
+        elif kind == "choose_players":
+            action["players"] = [self.player(x) for x in c[1].children]
+        elif kind == "choose_card":
+            action["cards"] = [self.card(c[1])]
+        elif kind in ("choose_cards", "choose_order"):
+            action["cards"] = self.cards_of(c[1])
+        elif kind == "choose_number":
+            action["number"] = int(c[1])
+        elif kind == "choose_counts":
+            pairs = c[1].children
+            action["counts"] = {self.player(pairs[i]): int(pairs[i + 1])
+                                for i in range(0, len(pairs), 2)}
+        elif kind == "declared":
+            action["act"] = str(c[1])
+            if len(c) > 2:
+                action["target"] = self.player(c[2])
         self.add_step({"do": action}, node)
+
+    def choice(self, key: str, node):
+        if key == "color":
+            return str(node)
+        if key == "target":
+            return self.player(node)
+        return self.cards_of(node)
+
+    def chance(self, kind: str, node) -> dict:
+        if kind == "shuffle":
+            return {"shuffle": self.cards_of(node)}
+        if kind == "race":
+            return {"race": [self.player(x) for x in node.children]}
+        if str(node) not in ("up", "down"):
+            self.errors.error(_pos(node), f"a coin lands 'up' or 'down', not '{node}'")
+        return {"coin": str(node)}
 
     def add_step(self, step: dict, node) -> None:
         self.data["steps"].append(step)
@@ -194,6 +238,45 @@ class Builder:
             return {"path": "uno_pending", "lacks": [self.player(c[0])]}
         if kind == "exp_eliminated":
             return {"path": "eliminated", "contains": [self.player(c[0])]}
+        return self.fact_1_1(kind, c)
+
+    def fact_1_1(self, kind: str, c: list) -> dict:
+        """Expectations added by format 1.1."""
+        if kind == "exp_not_eliminated":
+            return {"path": "eliminated", "lacks": [self.player(c[0])]}
+        if kind == "exp_out":
+            return {"path": "out", "contains": [self.player(c[0])]}
+        if kind == "exp_loser":
+            return {"path": "loser", "equals": self.player(c[0])}
+        if kind == "exp_neutral":
+            return {"path": "neutral", "same_cards": self.cards_of(c[0] if c else None)}
+        if kind in ("exp_pile_top", "exp_discard_top"):
+            zone = "pile" if kind == "exp_pile_top" else "discard"
+            return {"path": zone, "prefix": self.cards_of(c[0])}
+        if kind == "exp_pile_bottom":
+            return {"path": "pile", "suffix": self.cards_of(c[0])}
+        if kind == "exp_discard_has":
+            return {"path": "discard", "contains": self.cards_of(c[0])}
+        if kind == "exp_zone":
+            return {"path": f"zones.{c[0]}", "equals": self.cards_of(c[1] if len(c) > 1
+                                                                     else None)}
+        if kind == "exp_pending_kind":
+            return {"path": "pending", "matches": {"kind": str(c[0]),
+                                                   "target": self.player(c[1])}}
+        if kind == "exp_queue":
+            return {"path": "queue", "count": int(c[0])}
+        if kind == "exp_counter":
+            return {"path": "counters", "contains": [{"card": self.card(c[2]),
+                                                      "counter": str(c[0]), "value": int(c[1])}]}
+        if kind == "exp_revealed":
+            return {"path": f"revealed.{self.player(c[0])}",
+                    "same_cards": self.cards_of(c[1] if len(c) > 1 else None)}
+        if kind == "exp_choice":
+            return {"path": "choice", "matches": {"by": self.player(c[0]), "kind": str(c[1])}}
+        if kind == "exp_no_choice":
+            return {"path": "choice", "equals": None}
+        if kind == "exp_ruleset":
+            return {"path": "ruleset", "equals": str(c[0])}
         raise AssertionError(kind)
 
     # -- whole document ------------------------------------------------------------
@@ -239,7 +322,11 @@ class Builder:
 
 _HEADERS = {"id", "ruleset", "option", "cites", "pins", "note"}
 _SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
-           "field", "score", "deal", "flip", "setup_shuffle"}
+           "field", "score", "deal", "flip", "setup_shuffle", "neutral", "zone", "eliminated"}
+_ACTS = {"pass_": "pass", "choose_player": "choose", "choose_players": "choose",
+         "choose_card": "choose", "choose_cards": "choose", "choose_order": "choose",
+         "choose_number": "choose", "choose_counts": "choose", "choose_answer": "choose"}
+_CHOICE_KEYS = {"choose_color": "color", "at_target": "target", "with_cards": "cards"}
 
 
 def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:

@@ -1,0 +1,232 @@
+"""What each act does once legality has allowed it, and how every action ends.
+
+``process`` is the pipeline of one action: the act itself, then triggered
+abilities, then who plays next, then the state checks. It runs as a
+coroutine: when an effect asks a player to choose, the whole action waits
+(``Game`` keeps it) and goes on with the answer.
+"""
+
+from __future__ import annotations
+
+from ..model import Effect
+from . import checks, draws, pending, triggers, zones
+from .interp import Ctx, Steps, run, run_effects
+from .matching import can_stack, identical_to_top, matches
+from .pending import drop_unplayable
+from .state import Action, Card, State
+from .turns import next_seat, passed_over
+
+
+def process(state: State, action: Action) -> Steps:
+    if state.windows:
+        state.windows = []  # a follow-up window lasts one action; legality has used it already
+    if state.uno_pending and action.act not in ("uno", "catch") \
+            and state.setting("uno_window", "next_action") == "next_action":
+        state.uno_pending = {p for p in state.uno_pending if p == action.player}
+    handler = HANDLERS.get(action.act, declared)
+    ctx = yield from handler(state, action)
+    yield from finish(state, ctx)
+
+
+def finish(state: State, ctx: Ctx) -> Steps:
+    if state.triggered:
+        yield from triggers.fire(state)
+    if not state.over:
+        hand_on(state, ctx)
+        if state.triggered:
+            yield from triggers.fire(state)
+    checks.uno_windows(state, ctx.actor)
+    if state.pending:
+        drop_unplayable(state)
+    if state.rs.reacts or not all(state.hands) or state.living() < 2:
+        yield from checks.after_action(state, ctx.actor)
+
+
+def hand_on(state: State, ctx: Ctx) -> None:
+    """Decide who acts next once an action's effects have run."""
+    if ctx.keep_turn:
+        if not state.in_game(state.turn):
+            _give_turn(state, next_seat(state, state.turn))
+        return
+    state.skipped = passed_over(state, ctx.actor, ctx.skips) | ctx.lost_turn
+    if state.pending or state.request is not None:
+        return
+    if ctx.next_turn is not None:
+        _give_turn(state, ctx.next_turn)
+    elif ctx.play_again and state.in_game(ctx.actor):
+        state.turn = ctx.actor
+    else:
+        _give_turn(state, next_seat(state, ctx.actor, 1 + ctx.skips))
+
+
+def _give_turn(state: State, seat: int) -> None:
+    state.turn = seat
+    if "turn_start" in state.rs.reacts:
+        state.triggered.append(("turn_start", seat, None))
+
+
+# -- answers ------------------------------------------------------------------------------
+
+
+def answer_for(state: State, card: Card, ctx: Ctx) -> Effect | None:
+    """The card's answer that applies to the pending effect now, if any."""
+    if not state.pending:
+        return None
+    for effect in state.kind(card).answers:
+        if effect.guard is None or effect.guard(ctx):
+            return effect
+    return None
+
+
+# -- the acts -------------------------------------------------------------------------------
+
+
+def play(state: State, action: Action) -> Steps:
+    p, card = action.player, action.card
+    assert card is not None
+    kind = state.kind(card)
+    ctx = Ctx(state, p, card, action, owner=kind.name)
+    responding = bool(state.pending) and state.current_player == p
+    answer = answer_for(state, card, ctx) if responding else None
+    ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card)
+    if "challenge" in kind.triggers:  # the only rule that asks what else was held
+        ctx.held_color = any(state.face(c).color == state.color
+                             for c in state.hands[p] if c is not card)
+    ctx.under = state.top()
+    zones.remove_from_hand(state, p, card)
+    (state.discard if state.play_zone == "discard" else state.zone(state.play_zone)).append(card)
+    state.match_top = None
+    state.drawn = None
+    face = state.face(card)
+    if not face.is_wild:
+        state.color = face.color
+    ctx.vars["last_card"] = not state.hands[p]
+    state.log("play", kind.name, f"{state.name(p)} plays {card.notation}")
+    if answer is not None:
+        yield from run(answer.body, ctx)
+    else:
+        yield from run_effects(triggers.card_effects(state, card, "play", ctx), ctx)
+    if "any_play" in state.rs.reacts:
+        state.triggered.append(("any_play", p, card))
+    return ctx
+
+
+def use(state: State, action: Action) -> Steps:
+    """A card answers from where it lies (a field card, a card held up), without being played."""
+    p, card = action.player, action.card
+    assert card is not None
+    kind = state.kind(card)
+    ctx = Ctx(state, p, card, action, owner=kind.name, holder=p)
+    answer = answer_for(state, card, ctx)
+    assert answer is not None
+    state.log("use", kind.name, f"{state.name(p)} uses {card.notation}")
+    yield from run(answer.body, ctx)
+    return ctx
+
+
+def jump_in(state: State, action: Action) -> Steps:
+    """Out of turn: an identical card takes over play, or a wrong one costs a penalty."""
+    p, card = action.player, action.card
+    assert card is not None
+    owner = state.rs.role_rule("jump_in")
+    if not identical_to_top(state, card):
+        state.log("jump", owner, f"{state.name(p)} jumps in with the wrong card")
+        draws.draw(state, p, int(state.setting("jump_in_penalty", 0)), "penalty", owner)
+        ctx = Ctx(state, p, owner=owner)
+        ctx.keep_turn = True
+        return ctx
+    state.log("jump", owner, f"{state.name(p)} jumps in")
+    if state.pending:
+        state.log("reset", owner, f"the stack of {state.pending[0].amount} is reset")
+        state.pending.clear()
+    state.turn, state.drawn = p, None
+    return (yield from play(state, action))
+
+
+def draw(state: State, action: Action) -> Steps:
+    p = action.player
+    ctx = Ctx(state, p, owner="turn")
+    cls = state.setting("turn_draw_class", "turn")
+    if state.setting("turn_draw") == "until_playable":
+        got = draws.draw_until(state, p, lambda got: bool(got) and matches(state, got[-1]),
+                               "turn")
+    else:
+        got = draws.draw(state, p, 1, cls, "turn")
+    last = got[-1] if got else None
+    if last is not None and state.setting("play_drawn", 1) and matches(state, last):
+        state.drawn = last
+        ctx.keep_turn = True
+    else:
+        ctx.next_turn = next_seat(state, p)
+    return ctx
+    yield  # a coroutine like every act
+
+
+def pass_(state: State, action: Action) -> Steps:
+    state.drawn = None
+    ctx = Ctx(state, action.player, owner="turn")
+    ctx.next_turn = next_seat(state, action.player)
+    return ctx
+    yield
+
+
+def accept(state: State, action: Action) -> Steps:
+    ctx = Ctx(state, action.player, owner=state.rs.role_rule("attacks") or "attack")
+    yield from pending.accept(state, ctx)
+    return ctx
+
+
+def challenge(state: State, action: Action) -> Steps:
+    top = state.pending[0].top
+    assert top.card is not None
+    kind = state.kind(top.card)
+    ctx = Ctx(state, action.player, top.card, action, owner=kind.name, held_color=top.held_color)
+    state.log("challenge", kind.name,
+              f"{state.name(action.player)} challenges {state.name(top.player)}")
+    yield from run_effects(triggers.card_effects(state, top.card, "challenge", ctx), ctx)
+    return ctx
+
+
+def uno(state: State, action: Action) -> Steps:
+    state.uno_pending.discard(action.player)
+    state.uno_called.add(action.player)
+    state.log("uno", "uno", f"{state.name(action.player)} calls Uno")
+    ctx = Ctx(state, action.player, owner="uno")
+    ctx.keep_turn = True
+    return ctx
+    yield
+
+
+def catch(state: State, action: Action) -> Steps:
+    p, q = action.player, action.target
+    assert q is not None
+    owner = state.rs.role_rule("uno")
+    if q in state.uno_pending:
+        state.uno_pending.discard(q)
+        state.log("catch", owner, f"{state.name(p)} catches {state.name(q)} without Uno")
+        draws.draw(state, q, int(state.setting("uno_penalty", 2)), "penalty", owner)
+    else:
+        state.log("catch", owner, f"{state.name(p)} calls Uno on {state.name(q)} wrongly")
+        draws.draw(state, p, int(state.setting("false_catch_penalty", 0)), "penalty", owner)
+    ctx = Ctx(state, p, owner=owner)
+    ctx.keep_turn = True
+    return ctx
+    yield
+
+
+def declared(state: State, action: Action) -> Steps:
+    """An act the ruleset declares (an accusation...): its effects, out of turn."""
+    decl = state.rs.acts[action.act]
+    ctx = Ctx(state, action.player, action=action, owner=decl.title or decl.name)
+    ctx.keep_turn = True
+    state.log("act", ctx.owner, f"{state.name(action.player)} {action.act}s"
+              + (f" {state.name(action.target)}" if action.target is not None else ""))
+    if decl.trigger is not None:
+        yield from run(decl.trigger.body, ctx)
+    if ctx.next_turn is not None or ctx.play_again:
+        ctx.keep_turn = False
+    return ctx
+
+
+HANDLERS = {"play": play, "use": use, "jump_in": jump_in, "draw": draw, "pass": pass_,
+            "accept": accept, "challenge": challenge, "uno": uno, "catch": catch}

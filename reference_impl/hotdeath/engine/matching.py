@@ -1,0 +1,82 @@
+"""What may be played on what: matching the top card, jump-in identity, stacking.
+
+All of it is read from the ruleset's settings (as changed by cards in play,
+such as a card that allows only matches by colour) and from card properties.
+"""
+
+from __future__ import annotations
+
+from .state import Card, State
+
+
+def match_attributes(state: State) -> tuple:
+    return state.setting_list("match") if state.active else state.rs.match
+
+
+def matches(state: State, card: Card) -> bool:
+    return matcher(state)(card)
+
+
+def matcher(state: State):
+    """A test of 'may this card be played on the card in play', fixed for the current table.
+
+    It is built once per table position (top card, colour, rules in force) and
+    reused, which keeps the hot path of random play free of repeated lookups.
+    """
+    top = state.top()
+    key = (top, state.color, state.ident, tuple(state.active))
+    cached = state.cache.get("matcher")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    test = _build_matcher(state, top)
+    state.cache["matcher"] = (key, test)
+    return test
+
+
+def _build_matcher(state: State, top: Card | None):
+    if top is None:
+        return lambda card: True
+    tf = state.face(top)
+    attrs = match_attributes(state)
+    by_color = "color" in attrs
+    by_suit = "suit" in attrs
+    by_text = "text" in attrs
+    color, suits, text = state.color, tf.suits, tf.text
+    face_of = state.face
+
+    def test(card: Card) -> bool:
+        face = face_of(card)
+        if face.color == "wild" or face.kind.playable_anywhere:
+            return True
+        return ((by_color and face.color == color) or (by_suit and not suits.isdisjoint(
+            face.suits)) or (by_text and face.text == text))
+
+    return test
+
+
+def identical_to_top(state: State, card: Card) -> bool:
+    """Whether a card is 'the same card' as the top one, for a jump-in."""
+    top = state.top()
+    if top is None:
+        return False
+    face, tf = state.face(card), state.face(top)
+    if face.is_wild and not state.setting("jump_in_wild", 1):
+        return False
+    for kind, other in ((face.kind, tf), (tf.kind, face)):
+        if kind.jumps_as and face.color == tf.color and other.suits & set(kind.jumps_as):
+            return True
+    for attr in state.setting_list("jump_in"):
+        if attr == "color" and face.color != tf.color:
+            return False
+        if attr == "suit" and not face.suits & tf.suits:
+            return False
+        if attr == "text" and face.text != tf.text:
+            return False
+    return True
+
+
+def can_stack(state: State, card: Card) -> bool:
+    if not state.pending:
+        return False
+    stack = state.kind(card).stack
+    return stack is not None and stack == state.pending[0].group

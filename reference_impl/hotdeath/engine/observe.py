@@ -1,0 +1,78 @@
+"""The canonical observation: the whole table as JSON, as PROTOCOL.md section 4 defines it."""
+
+from __future__ import annotations
+
+from .state import ELIMINATED, OUT, Pending, Request, State
+
+CLOCKWISE = {1: "clockwise", -1: "counterclockwise"}
+
+
+def _pending(state: State, p: Pending) -> dict:
+    names = state.seats
+    return {"amount": p.amount, "target": names[p.target], "origin": names[p.origin],
+            "cards": [c.card.notation for c in p.contributions if c.card], "kind": p.kind}
+
+
+def _choice(state: State, r: Request) -> dict:
+    out: dict = {"by": state.seats[r.chooser], "kind": r.kind, "prompt": r.prompt}
+    if r.kind in ("player", "players"):
+        out["options"] = [state.seats[s] for s in r.options]
+    elif r.kind in ("card", "cards", "order"):
+        out["options"] = [c.notation for c in r.options]
+        out["count"] = r.count
+    elif r.kind == "counts":
+        out["options"] = [state.seats[s] for s in r.options]
+        out["total"] = r.total
+    elif r.kind == "number":
+        out["low"], out["high"] = r.low, r.high
+    elif r.options:
+        out["options"] = list(r.options)
+    return out
+
+
+def _counters(state: State) -> list[dict]:
+    out = []
+    for seat, zone in [*enumerate(state.fields), (None, state.neutral)]:
+        for card in zone:
+            for name, value in sorted(card.counters.items()):
+                out.append({"card": card.notation, "holder": None if seat is None
+                            else state.seats[seat], "counter": name, "value": value})
+    return out
+
+
+def observation(state: State) -> dict:
+    names = state.seats
+    top = state.top()
+    pending = _pending(state, state.pending[0]) if state.pending else None
+    return {
+        "players": list(names),
+        "eliminated": [names[i] for i, s in enumerate(state.status) if s == ELIMINATED],
+        "phase": state.phase,
+        "turn": names[state.current_player],
+        "direction": CLOCKWISE[state.direction],
+        "color": state.color,
+        "top": top.notation if top else None,
+        "hands": {names[i]: [c.notation for c in h] for i, h in enumerate(state.hands)},
+        "field": {names[i]: [c.notation for c in f] for i, f in enumerate(state.fields)},
+        "pile_count": len(state.pile),
+        "discard_count": len(state.discard),
+        "pending": pending,
+        "uno_pending": [names[i] for i in sorted(state.uno_pending)],
+        "scores": {names[i]: s for i, s in enumerate(state.scores)},
+        "round_winner": names[state.round_winner] if state.round_winner is not None else None,
+        "winner": names[state.winner] if state.winner is not None else None,
+        # protocol 1.1
+        "out": [names[i] for i, s in enumerate(state.status) if s == OUT],
+        "loser": names[state.loser] if state.loser is not None else None,
+        "ruleset": state.rs.ident,
+        "neutral": [c.notation for c in state.neutral],
+        "pile": [c.notation for c in reversed(state.pile)],
+        "discard": [c.notation for c in reversed(state.discard)],
+        "zones": {name: [c.notation for c in reversed(cards)]
+                  for name, cards in sorted(state.zones.items())},
+        "queue": [_pending(state, p) for p in state.pending[1:]],
+        "counters": _counters(state),
+        "revealed": {names[i]: [c.notation for c in state.hands[i] if id(c) in ids]
+                     for i, ids in enumerate(state.revealed)},
+        "choice": _choice(state, state.request) if state.request is not None else None,
+    }

@@ -1,0 +1,81 @@
+"""Triggered abilities: what cards and rules do when something happens, and card lookups.
+
+Events are queued while an action resolves and fired once it has:
+
+- ``drawn``: a card entered a hand from the draw pile; the card's own
+  ``on drawn`` runs (a card that must be put in play at once);
+- ``any_play``: a card was played and its effects are done; cards in play
+  react (``on any_play``);
+- ``turn_start``: the turn passed to a player; cards in play react.
+
+Cards in play react in turn order from the player the event is about, then
+neutral play; then the rules' triggers for the event run.
+"""
+
+from __future__ import annotations
+
+from ..model import Effect
+from .interp import Ctx, Steps, run_effects
+from .state import Card, State
+from .turns import in_order
+
+IN_PLAY_EVENTS = ("any_play", "turn_start")
+MAX_CHAIN = 200  # a runaway chain of triggers is a spec bug, reported instead of looping
+
+
+def card_effects(state: State, card: Card, event: str, ctx: Ctx) -> list[Effect]:
+    """A card's effects for an event, unless a rule override replaces them."""
+    kind = state.kind(card)
+    rs = state.rs
+    if not rs.general_overrides and kind.name not in rs.override_index:
+        return kind.triggers.get(event, [])
+    for ov in rs.overrides_for(kind):
+        if event in ov.triggers and (ov.guard is None or ov.guard(ctx)):
+            return [ov.triggers[event]]
+    return kind.triggers.get(event, [])
+
+
+def reacts(state: State, event: str) -> bool:
+    return event in state.rs.reacts
+
+
+def fire(state: State) -> Steps:
+    """Fire every queued event, including those the triggered effects queue in turn."""
+    fired = 0
+    while state.triggered:
+        event, seat, card = state.triggered.pop(0)
+        fired += 1
+        if fired > MAX_CHAIN:
+            raise RuntimeError("more than 200 triggered events in one action: a loop in the spec")
+        if event not in state.rs.reacts or state.over:
+            continue
+        yield from _fire_one(state, event, seat, card)
+
+
+def _fire_one(state: State, event: str, seat: int, card: Card | None) -> Steps:
+    if event == "drawn" and card is not None:
+        kind = state.kind(card)
+        own = kind.triggers.get(event, [])
+        if own:
+            ctx = Ctx(state, seat, card, owner=kind.name, subject=seat)
+            yield from run_effects(own, ctx)
+    if event in IN_PLAY_EVENTS:
+        for holder in [seat, *in_order(state, seat)]:
+            for c in list(state.fields[holder]):
+                yield from _in_play(state, event, seat, c, holder)
+        for c in list(state.neutral):
+            yield from _in_play(state, event, seat, c, -1)
+    for effect in state.rs.rule_triggers.get(event, []):
+        ctx = Ctx(state, seat, card, owner=effect.owner, subject=seat)
+        ctx.vars["played"] = card
+        yield from run_effects([effect], ctx)
+
+
+def _in_play(state: State, event: str, seat: int, card: Card, holder: int) -> Steps:
+    kind = state.kind(card)
+    effects = kind.triggers.get(event, [])
+    if not effects:
+        return
+    actor = holder if holder >= 0 else (card.owner if card.owner is not None else seat)
+    ctx = Ctx(state, actor, card, owner=kind.name, subject=seat, holder=holder)
+    yield from run_effects(effects, ctx)

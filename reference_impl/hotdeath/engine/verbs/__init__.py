@@ -1,0 +1,6 @@
+"""Verbs: the statements effect bodies are made of. Each is one kernel primitive.
+
+Importing this package registers every verb with the registry.
+"""
+
+from . import attack, cards, seats, table, turn  # noqa: F401

@@ -1,0 +1,263 @@
+"""Verbs that move cards: drawing, fields and neutral play, hands, piles, counters."""
+
+from __future__ import annotations
+
+from ...registry import Param, verb
+from .. import draws, zones
+from ..interp import Ctx, ask
+from ..selectors import seats_of
+from ..state import Card
+
+
+@verb("draw", "A player (or each of several) draws N cards, with the given draw class for "
+      "modifiers.", "draw(2, target=next)",
+      {"amount": Param("int", required=True), "target": Param("seats", None),
+       "draw_class": Param("name", "effect")})
+def draw(ctx: Ctx, amount: int, target, draw_class: str) -> None:
+    for who in (seats_of(target, ctx) if target else [ctx.actor]):
+        ctx.drew = draws.draw(ctx.state, who, amount, draw_class, ctx.owner)
+
+
+@verb("draw_until", "A player draws one card at a time until the condition holds for the cards "
+      "drawn so far (see 'drawn_now'), or the cards run out.",
+      "draw_until(colors_complete)",
+      {"until": Param("cond", required=True), "target": Param("selector", None)})
+def draw_until(ctx: Ctx, until, target) -> None:
+    who = target(ctx) if target else ctx.actor
+
+    def done(got: list[Card]) -> bool:
+        ctx.drew = got
+        return until(ctx)
+
+    ctx.drew = draws.draw_until(ctx.state, who, done, ctx.owner)
+
+
+@verb("adjust", "In a draw modifier: change the number of cards to draw by N.", "adjust(-1)",
+      {"amount": Param("int", required=True)})
+def adjust(ctx: Ctx, amount: int) -> None:
+    ctx.amount += amount
+
+
+def _into_play(ctx: Ctx, seat: int | None, owner: int | None) -> None:
+    s = ctx.state
+    card = ctx.card
+    assert card is not None
+    came_from = zones.detach(s, card)
+    zones.enter_play(s, card, seat)
+    card.owner = owner
+    if came_from == "play":
+        s.match_top = card
+    where = "in neutral play" if seat is None else f"for {s.name(seat)}"
+    s.log("field", ctx.owner, f"{card.notation} is now active {where}")
+
+
+@verb("to_field", "The card lies face up in front of a player and stays active; if it was just "
+      "played, the next player still plays on it.", "to_field(holder=chosen)",
+      {"holder": Param("selector", None)})
+def to_field(ctx: Ctx, holder) -> None:
+    _into_play(ctx, holder(ctx) if holder else ctx.actor, ctx.actor)
+
+
+@verb("to_neutral", "The card is placed in neutral play, next to the piles, as a global card; "
+      "the actor counts as its owner.", "to_neutral")
+def to_neutral(ctx: Ctx) -> None:
+    _into_play(ctx, None, ctx.actor)
+
+
+@verb("move", "A card leaves wherever it is for a pile, on top or at the bottom.",
+      "move(this, to=pile, bottom=true)",
+      {"card": Param("card_ref", required=True), "to": Param("zone", required=True),
+       "bottom": Param("bool", False)})
+def move(ctx: Ctx, card, to: str, bottom: bool) -> None:
+    s = ctx.state
+    c = card(ctx)
+    if c is None:
+        return
+    zones.detach(s, c)
+    zones.put(s, [c], to, bottom)
+    s.log("move", ctx.owner, f"{c.notation} goes to the {'bottom' if bottom else 'top'} of "
+          f"the {to}")
+
+
+@verb("discard_from_field", "Up to N cards of this name leave a player's field for the discard "
+      "pile (beneath the card in play).", 'discard_from_field("Curse", holder=self)',
+      {"card": Param("card", required=True), "holder": Param("selector", None),
+       "count": Param("int", 1)})
+def discard_from_field(ctx: Ctx, card: str, holder, count: int) -> None:
+    s = ctx.state
+    seat = holder(ctx) if holder else ctx.actor
+    gone = [c for c in s.fields[seat] if s.kind(c).name == card][:count]
+    for c in gone:
+        zones.under_top(s, zones.leave_play(s, c))
+    s.log("discard", ctx.owner, f"{len(gone)} {card} leave {s.name(seat)}'s field")
+
+
+@verb("discard_fields", "Every card in play (every field and neutral play) is discarded, except "
+      "cards of the names given.", 'discard_fields(keep=["Crown"])',
+      {"keep": Param("names", ())})
+def discard_fields(ctx: Ctx, keep: tuple) -> None:
+    s = ctx.state
+    gone = [c for zone in [*s.fields, s.neutral] for c in zone if s.kind(c).name not in keep]
+    for c in gone:
+        zones.under_top(s, zones.leave_play(s, c))
+    s.log("discard", ctx.owner, f"{len(gone)} card(s) in play are discarded")
+
+
+@verb("exchange_hands", "Two players swap their whole hands.", "exchange_hands(self, previous)",
+      {"a": Param("selector", required=True), "b": Param("selector", required=True)})
+def exchange_hands(ctx: Ctx, a, b) -> None:
+    s = ctx.state
+    x, y = a(ctx), b(ctx)
+    s.hands[x], s.hands[y] = s.hands[y], s.hands[x]
+    s.revealed[x], s.revealed[y] = set(), set()
+    s.log("swap", ctx.owner, f"{s.name(x)} and {s.name(y)} swap hands")
+
+
+@verb("give_hand", "A player's whole hand goes to another player.", "give_hand(to=chosen)",
+      {"to": Param("selector", required=True), "giver": Param("selector", None)})
+def give_hand(ctx: Ctx, to, giver) -> None:
+    s = ctx.state
+    src = giver(ctx) if giver else ctx.actor
+    dst = to(ctx)
+    cards, s.hands[src] = s.hands[src], []
+    s.revealed[src] = set()
+    zones.give_to_hand(s, dst, cards)
+    s.log("give", ctx.owner, f"{s.name(src)} gives {len(cards)} card(s) to {s.name(dst)}")
+
+
+@verb("discard_hand", "A player's whole hand goes to the discard pile, beneath the card in play.",
+      "discard_hand(self)", {"who": Param("selector", required=True)})
+def discard_hand(ctx: Ctx, who) -> None:
+    s = ctx.state
+    seat = who(ctx)
+    cards, s.hands[seat] = s.hands[seat], []
+    s.revealed[seat] = set()
+    zones.under_top(s, cards)
+    s.log("discard", ctx.owner, f"{s.name(seat)} discards {len(cards)} card(s)")
+
+
+@verb("reveal_hand", "A player lays their hand face up: every card now in it is seen by all "
+      "(cards added later are not).", "reveal_hand(chosen)",
+      {"who": Param("selector", required=True)})
+def reveal_hand(ctx: Ctx, who) -> None:
+    s = ctx.state
+    seat = who(ctx)
+    s.revealed[seat] = {id(c) for c in s.hands[seat]}
+    s.log("reveal", ctx.owner, f"{s.name(seat)}'s hand is face up: "
+          f"{', '.join(c.notation for c in s.hands[seat]) or 'nothing'}")
+
+
+@verb("look_and_arrange", "The actor takes the top N cards of the draw pile, keeps K of them "
+      "(asked), and puts the rest back on top in an order they choose (asked).",
+      "look_and_arrange(5, keep=1)",
+      {"count": Param("int", required=True), "keep": Param("int", 1)})
+def look_and_arrange(ctx: Ctx, count: int, keep: int):
+    s = ctx.state
+    looked: list[Card] = []
+    while len(looked) < count:
+        card = draws.take_top(s)
+        if card is None:
+            break
+        looked.append(card)
+    s.log("look", ctx.owner, f"{s.name(ctx.actor)} looks at {len(looked)} card(s)")
+    kept = yield from ask(ctx, ctx.actor, "cards", f"keep {keep}", tuple(looked),
+                          count=min(keep, len(looked)))
+    rest = list(looked)
+    for card in kept:
+        rest.remove(card)
+    zones.give_to_hand(s, ctx.actor, list(kept))
+    if len(rest) > 1:
+        order = yield from ask(ctx, ctx.actor, "order", "order the rest, top first",
+                               tuple(rest), count=len(rest))
+    else:
+        order = rest
+    s.pile.extend(reversed(order))
+    s.log("arrange", ctx.owner, f"{s.name(ctx.actor)} keeps {len(kept)} and puts "
+          f"{len(order)} back")
+
+
+@verb("pool_and_deal", "Every hand still in the game is gathered, shuffled (a scripted input) "
+      "and dealt out evenly; who takes the larger piles is a race (a scripted input).",
+      "pool_and_deal")
+def pool_and_deal(ctx: Ctx) -> None:
+    s = ctx.state
+    seats = [i for i in range(len(s.seats)) if s.in_game(i)]
+    pool = [c for i in seats for c in s.hands[i]]
+    for i in seats:
+        s.hands[i] = []
+        s.revealed[i] = set()
+    order = s.chance.shuffle(pool) if len(pool) > 1 else pool
+    base, extra = divmod(len(order), len(seats))
+    first = s.chance.race([s.seats[i] for i in seats]) if extra else []
+    ranked = [s.index[n] for n in first] + [i for i in seats if s.seats[i] not in first]
+    cards = list(order)
+    for rank, seat in enumerate(ranked):
+        take = base + (1 if rank < extra else 0)
+        s.hands[seat], cards = cards[:take], cards[take:]
+    s.log("pool", ctx.owner, f"{len(order)} cards are pooled and dealt out "
+          f"({base} each, {extra} extra)")
+
+
+@verb("redirect_plays", "From now on, played cards go onto this pile instead of the discard "
+      "pile.", "redirect_plays(to=recycled)", {"to": Param("zone", required=True)})
+def redirect_plays(ctx: Ctx, to: str) -> None:
+    ctx.state.play_zone = to
+    ctx.state.log("zone", ctx.owner, f"cards are now played onto the {to} pile")
+
+
+@verb("restore_plays", "Played cards go onto the discard pile again.", "restore_plays")
+def restore_plays(ctx: Ctx) -> None:
+    ctx.state.play_zone = "discard"
+    ctx.state.log("zone", ctx.owner, "cards are played onto the discard pile again")
+
+
+@verb("take_zone", "The actor takes every card of a pile into their hand.",
+      "take_zone(recycled)", {"zone": Param("zone", required=True)})
+def take_zone(ctx: Ctx, zone: str) -> None:
+    s = ctx.state
+    pile = s.zone(zone)
+    cards = list(pile)
+    pile.clear()
+    zones.give_to_hand(s, ctx.actor, cards)
+    s.log("take", ctx.owner, f"{s.name(ctx.actor)} takes the {zone} pile ({len(cards)} cards)")
+
+
+@verb("set_counter", "Set a counter on this card (a clock, a tally) to N.",
+      "set_counter(clock, 4)",
+      {"name": Param("name", required=True), "value": Param("int", required=True)})
+def set_counter(ctx: Ctx, name: str, value: int) -> None:
+    assert ctx.card is not None
+    ctx.card.counters[name] = value
+    ctx.state.log("counter", ctx.owner, f"{ctx.card.notation}: {name} = {value}")
+
+
+@verb("add_counter", "Add N (which may be negative) to a counter on this card.",
+      "add_counter(clock, -1)",
+      {"name": Param("name", required=True), "value": Param("int", required=True)})
+def add_counter(ctx: Ctx, name: str, value: int) -> None:
+    assert ctx.card is not None
+    ctx.card.counters[name] = ctx.card.counters.get(name, 0) + value
+    ctx.state.log("counter", ctx.owner,
+                  f"{ctx.card.notation}: {name} = {ctx.card.counters[name]}")
+
+
+@verb("flip_to", "The top card of the draw pile is turned over and placed with this card; "
+      "'flipped' then names it.", "flip_to")
+def flip_to(ctx: Ctx) -> None:
+    s = ctx.state
+    card = draws.take_top(s)
+    ctx.vars["flipped"] = card
+    if card is not None and ctx.card is not None:
+        ctx.card.attached.append(card)
+        s.log("flip", ctx.owner, f"{card.notation} is turned over")
+
+
+@verb("reflip", "At the start: the flipped card goes back into the pile, which is shuffled, "
+      "and a new card is flipped.", "reflip")
+def reflip(ctx: Ctx) -> None:
+    s = ctx.state
+    card = s.discard.pop()
+    order = s.chance.shuffle(list(reversed(s.pile)) + [card])
+    s.pile = list(reversed(order))
+    ctx.reflip = True
+    s.log("reflip", ctx.owner, f"{card.notation} is returned and the pile reshuffled")

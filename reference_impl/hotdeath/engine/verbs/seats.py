@@ -1,0 +1,95 @@
+"""Verbs of the seat lifecycle and the game's end: leave, be eliminated, come back, win."""
+
+from __future__ import annotations
+
+from ...registry import Param, verb
+from .. import zones
+from ..interp import Ctx
+from ..state import ELIMINATED, IN_GAME, OUT
+
+
+def _remove(ctx: Ctx, seat: int, status: str, hand: str, verb_text: str) -> None:
+    s = ctx.state
+    if not s.in_game(seat):
+        s.log("miss", ctx.owner, f"{s.name(seat)} has already left the game")
+        return
+    s.status[seat] = status
+    s.uno_pending.discard(seat)
+    s.uno_called.discard(seat)
+    if hand == "discard" and s.hands[seat]:
+        zones.under_top(s, s.hands[seat])
+        s.hands[seat] = []
+        s.revealed[seat] = set()
+    s.log(status, ctx.owner, f"{s.name(seat)} {verb_text}")
+
+
+@verb("eliminate", "A player is removed from the game (they lose); their hand is discarded "
+      "beneath the card in play unless hand=keep.", "eliminate(next)",
+      {"who": Param("selector", required=True), "hand": Param("name", "discard")})
+def eliminate(ctx: Ctx, who, hand: str) -> None:
+    _remove(ctx, who(ctx), ELIMINATED, hand, "is removed from the game")
+
+
+@verb("leave_game", "A player goes out of the game safely (in modes where the goal is not to be "
+      "the last one left); their hand is discarded unless hand=keep.", "leave_game(self)",
+      {"who": Param("selector", required=True), "hand": Param("name", "discard")})
+def leave_game(ctx: Ctx, who, hand: str) -> None:
+    _remove(ctx, who(ctx), OUT, hand, "is out of the game")
+
+
+@verb("return_to_game", "A player who left the game is back in, at their old seat.",
+      "return_to_game(self)", {"who": Param("selector", required=True)})
+def return_to_game(ctx: Ctx, who) -> None:
+    s = ctx.state
+    seat = who(ctx)
+    if s.status[seat] != IN_GAME:
+        s.status[seat] = IN_GAME
+        s.log("return", ctx.owner, f"{s.name(seat)} is back in the game")
+
+
+@verb("win_round", "The actor wins the round, which ends.", "win_round")
+def win_round(ctx: Ctx) -> None:
+    s = ctx.state
+    if s.round_winner is None:
+        s.round_winner = ctx.actor
+    s.over = True
+
+
+@verb("score_hands", "The actor scores the points of every card left in opponents' hands; "
+      "reaching target_score wins the game.", "score_hands")
+def score_hands(ctx: Ctx) -> None:
+    s = ctx.state
+    total = 0
+    for p, hand in enumerate(s.hands):
+        if p != ctx.actor:
+            total += sum(face_points(s.face(c)) for c in hand)
+    s.scores[ctx.actor] += total
+    s.log("score", ctx.owner, f"{s.name(ctx.actor)} scores {total}")
+    target = s.rs.setting("target_score")
+    if target is not None and s.scores[ctx.actor] >= int(target):
+        s.winner = ctx.actor
+        s.log("win", ctx.owner, f"{s.name(ctx.actor)} reaches {target} and wins the game")
+
+
+@verb("win_game", "The actor wins the game outright.", "win_game")
+def win_game(ctx: Ctx) -> None:
+    s = ctx.state
+    s.winner = ctx.actor
+    s.over = True
+    s.log("win", ctx.owner, f"{s.name(ctx.actor)} wins the game")
+
+
+@verb("lose_game", "The actor loses the game, which ends (the last player left, where that "
+      "is the loser).", "lose_game")
+def lose_game(ctx: Ctx) -> None:
+    s = ctx.state
+    s.loser = ctx.actor
+    s.over = True
+    s.log("lose", ctx.owner, f"{s.name(ctx.actor)} is the last one left and loses the game")
+
+
+def face_points(face) -> int:
+    pts = face.points
+    if isinstance(pts, int):
+        return pts
+    return face.number or 0

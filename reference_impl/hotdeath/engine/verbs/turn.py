@@ -1,0 +1,81 @@
+"""Verbs of turn order and of choices: skip, reverse, play again, hand the turn on, ask."""
+
+from __future__ import annotations
+
+from ...registry import Param, verb
+from ..interp import Ctx, ask
+from ..turns import in_order, next_seat
+
+
+@verb("skip", "The next N players in turn order lose their turn.", "skip(1)",
+      {"count": Param("int", 1)})
+def skip(ctx: Ctx, count: int) -> None:
+    ctx.skips += count
+    s = ctx.state
+    skipped = [s.name(next_seat(s, ctx.actor, i + 1)) for i in range(count)]
+    s.log("skip", ctx.owner, f"{', '.join(skipped)} skipped")
+
+
+@verb("reverse", "The direction of play is reversed.", "reverse")
+def reverse(ctx: Ctx) -> None:
+    s = ctx.state
+    s.direction = -s.direction
+    s.log("reverse", ctx.owner, "direction of play reversed")
+
+
+@verb("play_again", "The actor takes the next turn too.", "play_again")
+def play_again(ctx: Ctx) -> None:
+    ctx.play_again = True
+    ctx.state.log("again", ctx.owner, f"{ctx.state.name(ctx.actor)} plays again")
+
+
+@verb("give_turn", "The given player takes the next turn.", "give_turn(dealer)",
+      {"to": Param("selector", required=True)})
+def give_turn(ctx: Ctx, to) -> None:
+    ctx.next_turn = to(ctx)
+    ctx.state.log("turn", ctx.owner, f"{ctx.state.name(ctx.next_turn)} plays next")
+
+
+@verb("end_turn", "The player whose turn is starting loses it; play passes to the next player.",
+      "on turn_start if same(subject, owner) { end_turn }")
+def end_turn(ctx: Ctx) -> None:
+    s = ctx.state
+    lost = s.turn
+    s.turn = next_seat(s, lost)
+    s.skipped = {lost}
+    s.log("turn", ctx.owner, f"{s.name(lost)}'s turn is used up; {s.name(s.turn)} plays")
+    s.triggered.append(("turn_start", s.turn, None))
+
+
+@verb("choose_color", "The actor names the colour in play as part of the play (asked "
+      "separately when the card is not played by a player, as at the start).", "choose_color",
+      needs=("color",))
+def choose_color(ctx: Ctx):
+    s = ctx.state
+    color = ctx.action.color if ctx.action is not None else None
+    if color is None:
+        color = yield from ask(ctx, ctx.actor, "color", "name the colour in play", s.rs.colors)
+    s.color = color
+    s.log("color", ctx.owner, f"{s.name(ctx.actor)} names {s.color}")
+
+
+@verb("ask_color", "Another player names the colour, as a separate choice before play goes on.",
+      "ask_color(by=next)", {"by": Param("selector", required=True)})
+def ask_color(ctx: Ctx, by):
+    s = ctx.state
+    chooser = by(ctx)
+    s.color = yield from ask(ctx, chooser, "color", "name the colour in play", s.rs.colors)
+    s.log("choose", ctx.owner, f"{s.name(chooser)} names {s.color}")
+
+
+@verb("ask_player", "A player picks another player, as a separate choice; 'asked' then names "
+      "the one picked.", "ask_player(by=dealer)",
+      {"by": Param("selector", required=True), "among": Param("seats", None)})
+def ask_player(ctx: Ctx, by, among):
+    s = ctx.state
+    chooser = by(ctx)
+    options = among(ctx) if among else in_order(s, chooser)
+    options = options if isinstance(options, list) else [options]
+    seat = yield from ask(ctx, chooser, "player", "pick a player", tuple(options))
+    ctx.vars["asked"] = seat
+    s.log("choose", ctx.owner, f"{s.name(chooser)} picks {s.name(seat)}")
