@@ -65,8 +65,8 @@ SPEC_CASES = [
      "'effect', 'modifies', 'on', 'option', 'override', 'rule', ..."),
     (HEAD + 'card "X" @ {\n}\n', "2:10: unexpected character '@'"),
     (card(CITED + "  on discard { skip(1) }\n"),
-     "5:3: unknown event 'on discard' (expected any_play, blocked, challenge, check, drawn, "
-     "play, start, turn_start)"),
+     "5:3: unknown event 'on discard' (expected activated, any_play, blocked, challenge, check, "
+     "drawn, play, start, turn_start)"),
     (card(CITED + "  modifies draw at luck { adjust(-1) }\n"),
      "5:3: unknown layer 'luck' (declared layers: immune, modifier, split)"),
     (card("  color purple\n" + CITED),
@@ -113,7 +113,7 @@ SCENARIO_CASES = [
      "no_attack, not_challengeable, missing_choice, bad_choice, nothing_drawn, not_drawn_card, "
      "uno_not_allowed, "
      "nothing_to_catch, no_pending_choice, cannot_jump_in, must_call_uno, not_playable, "
-     "must_play, answer_required, act_not_allowed)"),
+     "must_play, answer_required, act_not_allowed, round_not_over)"),
     (SCN + "steps\n  alice plays\n", "8:14: unexpected end of line; expected a card"),
     (SCN + "steps\n  alice chooses number x\n", "8:24: unexpected 'x'; expected a number"),
     (SCN + "steps\n  coin sideways\n", "8:8: a coin lands 'up' or 'down', not 'sideways'"),

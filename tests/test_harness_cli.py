@@ -23,8 +23,8 @@ def listed(*args: str) -> list[str]:
 
 
 def test_filters_combine_with_and_and_repeat_with_or():
-    assert listed("--feature", "challenge") == [f"classic-00{n}" for n in
-                                               (19, 20, 21, 22, 23, 25, 26)]
+    assert listed("--ruleset", "classic", "--feature", "challenge") == [
+        f"classic-00{n}" for n in (19, 20, 21, 22, 23, 25, 26)]
     assert listed("--feature", "challenge", "--id", "classic-0019", "--id", "classic-0020") \
         == ["classic-0019", "classic-0020"]
     assert listed("--glob", "v3-000[1-3]", "--glob", "classic-0001") == \

@@ -26,9 +26,9 @@ def all_cards(game) -> Counter:
     return Counter(id(c) for c in [*(c for zone in zones for c in zone), *loose, *attached])
 
 
-def play_checked(rs, seed: int, players: int, out_of_turn: bool) -> None:
+def play_checked(rs, seed: int, players: int, out_of_turn: bool, rulesets=None) -> None:
     rng = random.Random(seed)
-    game = new_game(rs, players, rng)
+    game = new_game(rs, players, rng, rulesets=rulesets)
     deck = all_cards(game)
     assert sum(deck.values()) == len(rs.deck) and max(deck.values()) == 1
     for _ in range(1500):
@@ -38,10 +38,10 @@ def play_checked(rs, seed: int, players: int, out_of_turn: bool) -> None:
         assert actions, "a live game always offers an action"
         game.apply_action(rng.choice(actions))
         assert all_cards(game) == deck
-        assert game.state.in_game(game.current_player)
+        assert game.is_terminal() or game.state.in_game(game.current_player)
     if game.is_terminal():
         s = game.state
-        assert s.round_winner is not None or s.loser is not None
+        assert s.round_winner is not None or s.loser is not None or s.living() == 0
         if s.round_winner is not None and s.living() > 1:
             assert not s.hands[s.round_winner]
 
@@ -52,10 +52,13 @@ def test_random_classic_games_keep_every_card(classic, seed, players, oot):
     play_checked(classic, seed, players, oot)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
-def test_random_v3_games_keep_every_card(rulesets, seed, players):
-    play_checked(rulesets["hot-death-v3"], seed, players, True)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8),
+       options=st.sets(st.sampled_from(["elimination"])))
+def test_random_v3_games_keep_every_card(rulesets, seed, players, options):
+    """Every card of the v3 deck, every option: no card is lost or duplicated, ever."""
+    play_checked(rulesets["hot-death-v3"].with_options(frozenset(options)), seed, players, True,
+                 rulesets)
 
 
 def test_random_games_mostly_finish(classic):

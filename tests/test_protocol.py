@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,10 +26,12 @@ REFERENCE = [sys.executable, "-m", "hotdeath", "serve"]
 CORPUS = load_corpus(scenarios_dir())
 
 
-def _transcript() -> list[tuple[str, str]]:
-    block = re.search(r"## 6\. A worked transcript.*?```text\n(.*?)```", DOC.read_text(),
-                      re.DOTALL)
-    assert block, "PROTOCOL.md has lost its worked transcript"
+HEADINGS = ("## 6. A worked transcript", "### 6.2 A choice and a chance event (protocol 1.1)")
+
+
+def _transcript(heading: str) -> list[tuple[str, str]]:
+    block = re.search(re.escape(heading) + r".*?```text\n(.*?)```", DOC.read_text(), re.DOTALL)
+    assert block and block.group(1).strip(), f"PROTOCOL.md has lost the transcript {heading!r}"
     return [(line[0], line[2:]) for line in block.group(1).splitlines()]
 
 
@@ -38,8 +41,9 @@ def _unversioned(answer: dict) -> dict:
     return answer
 
 
-def test_the_documented_transcript_is_what_hotdeath_serve_answers():
-    lines = _transcript()
+@pytest.mark.parametrize("heading", HEADINGS)
+def test_the_documented_transcript_is_what_hotdeath_serve_answers(heading):
+    lines = _transcript(heading)
     requests = [text for mark, text in lines if mark == ">"]
     documented = [json.loads(text) for mark, text in lines if mark == "<"]
     proc = subprocess.run(REFERENCE, input="\n".join(requests) + "\n", capture_output=True,
@@ -48,10 +52,11 @@ def test_the_documented_transcript_is_what_hotdeath_serve_answers():
     assert [_unversioned(a) for a in answers] == [_unversioned(d) for d in documented]
 
 
-def test_the_documented_transcript_follows_the_schema():
+@pytest.mark.parametrize("heading", HEADINGS)
+def test_the_documented_transcript_follows_the_schema(heading):
     kinds = {"hello": "hello_response", "load": "load_response", "step": "step_response"}
     pending = None
-    for mark, text in _transcript():
+    for mark, text in _transcript(heading):
         message = json.loads(text)
         if mark == ">":
             assert protocol.violations(message["cmd"] + "_request", message) == []

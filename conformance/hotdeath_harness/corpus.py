@@ -61,7 +61,8 @@ _ACT_FEATURES = {"uno": {"uno"}, "catch": {"uno"}, "challenge": {"challenge"},
 _PATH_FEATURES = {"uno_pending": {"uno"}, "scores": {"scores"}, "out": {"elimination"},
                   "loser": {"elimination"}, "neutral": {"zones"}, "pile": {"zones"},
                   "discard": {"zones"}, "zones": {"zones"}, "counters": {"counters"},
-                  "revealed": {"knowledge"}, "choice": {"choices"}}
+                  "attached": {"counters"},
+                  "revealed": {"knowledge"}, "knowledge": {"knowledge"}, "choice": {"choices"}}
 _CORE_ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch",
               "choose", "use")
 
@@ -72,6 +73,9 @@ def requirements(scenario: dict) -> set[str]:
     need = set()
     if table.get("setup"):
         need.add("setup")
+    if "choose_dealer" in table.get("setup", []) or any("procedure" in step
+                                                          for step in scenario["steps"]):
+        need |= {"match", "shuffle"}
     if table.get("shuffles"):
         need.add("shuffle")
     if table.get("neutral") or table.get("zones"):
@@ -120,7 +124,8 @@ def support_gap(hello: dict, scenario: dict) -> str | None:
     missing = [o for o in scenario.get("options", []) if o not in ruleset.get("options", [])]
     if missing:
         return f"the implementation does not support option(s) {', '.join(missing)}"
-    lacking = sorted(requirements(scenario) - set(hello.get("features", [])))
+    declared = ruleset.get("features", hello.get("features", []))  # per ruleset since 1.1
+    lacking = sorted(requirements(scenario) - set(declared))
     if lacking:
         return f"needs feature(s) the implementation lacks: {', '.join(lacking)}"
     return None

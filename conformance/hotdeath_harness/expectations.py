@@ -3,7 +3,7 @@
 Format, one entry per line (``#`` starts a comment)::
 
     classic-0042: we deal 8 cards, house rule
-    v3-00*: hot-death-v3 not started yet
+    v3-00*: Redux v3 not started yet
 
 An entry is a scenario id or a glob over ids, a colon, and the reason. A
 listed scenario that fails is ``xfail``; one that passes is ``xpass`` and fails

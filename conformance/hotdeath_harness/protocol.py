@@ -54,18 +54,34 @@ OBSERVATION_FIELDS = ("players", "eliminated", "phase", "turn", "direction", "co
 """The canonical observation's fields (observation.schema.json's ``required``)."""
 
 OBSERVATION_FIELDS_1_1 = ("out", "loser", "ruleset", "neutral", "pile", "discard", "zones",
-                          "queue", "counters", "revealed", "choice")
+                          "queue", "counters", "attached", "revealed", "knowledge", "choice")
 """Fields protocol 1.1 added: optional, compared after a rejection when either side has them."""
 
 
-def incoherent(observation: dict) -> list[str]:
-    """What a schema cannot say: every seat has a hand and a field, and only seats do."""
+FEATURE_FIELDS = {"zones": ("neutral", "pile", "discard", "zones"), "elimination": ("out", "loser"),
+                  "counters": ("counters", "attached"), "knowledge": ("revealed", "knowledge"),
+                  "choices": ("choice",)}
+"""Observation fields (optional in 1.1) that an implementation declaring a feature must send."""
+
+
+def incoherent(observation: dict, features: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """What a schema cannot say: every seat has a hand and a field, and only seats do;
+    the fields a declared feature owes are there; piles add up."""
     seats = set(observation["players"])
     out = [f"{zone} are given for {sorted(set(observation[zone]))}, but the players are "
            f"{observation['players']}" for zone in ("hands", "field")
            if set(observation[zone]) != seats]
     if observation["turn"] not in seats:
         out.append(f"turn: {observation['turn']!r} is not one of the players")
+    for feature in sorted(features & set(FEATURE_FIELDS)):
+        missing = [f for f in FEATURE_FIELDS[feature] if f not in observation]
+        if missing:
+            out.append(f"declares feature '{feature}' but the observation lacks "
+                       f"{', '.join(missing)}")
+    for name, count in (("pile", "pile_count"), ("discard", "discard_count")):
+        if isinstance(observation.get(name), list) and len(observation[name]) != observation[count]:
+            out.append(f"{name} lists {len(observation[name])} cards but {count} is "
+                       f"{observation[count]}")
     return out
 
 
@@ -108,7 +124,7 @@ def load(scenario: dict) -> dict:
 
 
 def step(index: int, scenario_step: dict) -> dict:
-    bare = {k: v for k, v in scenario_step.items() if k in ("do", "chance")}
+    bare = {k: v for k, v in scenario_step.items() if k in ("do", "chance", "procedure")}
     return {"cmd": "step", "index": index, "step": bare}
 
 

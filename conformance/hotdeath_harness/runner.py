@@ -31,6 +31,8 @@ _VERBS = {"draw": "draws", "pass": "passes", "accept": "accepts", "challenge": "
 
 def describe(step: dict) -> str:
     """A step as it would be written in a scenario file."""
+    if "procedure" in step:
+        return step["procedure"].replace("_", " ")
     if "chance" in step:
         (kind, value), = step["chance"].items()
         return f"{kind} " + (", ".join(value) if isinstance(value, list) else str(value))
@@ -52,8 +54,9 @@ def describe(step: dict) -> str:
         return f"{who} catches {do.get('target')}"
     if act == "choose":
         return f"{who} {_choice_text(do)}"
-    if act not in _VERBS and do.get("target"):
-        return f"{who} {act} {do['target']}"
+    if act not in _VERBS and (do.get("target") or do.get("card")):
+        about = f" about {do['card']}" if do.get("card") else ""
+        return f"{who} {act}{' ' + do['target'] if do.get('target') else ''}{about}"
     return f"{who} {_VERBS.get(act, act)}"
 
 

@@ -15,6 +15,12 @@ class Session:
         self.client = client
         self.hello = hello
         self.seq = 0
+        self.features: set[str] = set(hello.get("features", []))
+
+    def _loading(self, message: dict) -> None:
+        """The features declared for the ruleset being loaded decide which fields are owed."""
+        ruleset = self.hello.get("rulesets", {}).get(message.get("ruleset"), {})
+        self.features = set(ruleset.get("features", self.hello.get("features", [])))
 
     @classmethod
     def open(cls, client: Client, timeout: float) -> Session:
@@ -40,11 +46,13 @@ class Session:
     def ask(self, message: dict, kind: str, deadline: float) -> dict:
         """Send a request and return the answer, if it is a valid ``kind`` before the deadline."""
         self.seq += 1
+        if message["cmd"] == "load":
+            self._loading(message)
         stamped = {"cmd": message["cmd"], "seq": self.seq, **message}
         answer = self.client.request(stamped, deadline - time.monotonic())
         problems = _out_of_turn(answer, self.seq) or protocol.violations(kind, answer)
         if not problems and isinstance(answer, dict) and "observation" in answer:
-            problems = protocol.incoherent(answer["observation"])
+            problems = protocol.incoherent(answer["observation"], self.features)
         if problems:
             raise Failure("violation", f"the {message['cmd']} answer does not follow the "
                           "protocol", details=problems + [f"answer: {_short(answer)}"])

@@ -20,7 +20,12 @@ from hotdeath_harness.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "conformance" / "PROTOCOL.md"
-SCENARIO = ROOT / "conformance" / "scenarios" / "classic" / "draw2-no-stacking.scn"
+# Each worked transcript of section 6: the heading that opens its block, and its scenario.
+TRANSCRIPTS = (
+    ("## 6. A worked transcript", ROOT / "conformance/scenarios/classic/draw2-no-stacking.scn"),
+    ("### 6.2 A choice and a chance event (protocol 1.1)",
+     ROOT / "conformance/scenarios/hot-death-v3/gold-coin-shares.scn"),
+)
 
 
 class Recorder:
@@ -43,18 +48,25 @@ def _compact(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def main() -> None:
+def record(scenario: Path) -> str:
     recorder = Recorder()
     session = Session.open(recorder, 10)
-    result = run_scenario(session, load_corpus(SCENARIO)[0].data)
+    result = run_scenario(session, load_corpus(scenario)[0].data)
     assert result.status == "pass", result
     session.close()
-    text = "\n".join(recorder.lines) + "\n"
+    return "\n".join(recorder.lines) + "\n"
+
+
+def main() -> None:
     doc = DOC.read_text()
-    new = re.sub(r"(## 6\. A worked transcript.*?```text\n)(.*?)(```)",
-                 lambda m: m.group(1) + text + m.group(3), doc, flags=re.DOTALL)
+    new = doc
+    for heading, scenario in TRANSCRIPTS:
+        text = record(scenario)
+        new = re.sub("(" + re.escape(heading) + r".*?```text\n)(.*?)(```)",
+                     lambda m, t=text: m.group(1) + t + m.group(3), new, count=1,
+                     flags=re.DOTALL)
     DOC.write_text(new)
-    print("PROTOCOL.md transcript " + ("updated" if new != doc else "unchanged"))
+    print("PROTOCOL.md transcripts " + ("updated" if new != doc else "unchanged"))
 
 
 if __name__ == "__main__":

@@ -100,7 +100,8 @@ class ReferenceImplementation:
         self.game = game
         try:
             for procedure in table.get("setup", []):
-                game.deal() if procedure == "deal" else game.start()
+                {"deal": game.deal, "flip": game.start,
+                 "choose_dealer": game.choose_dealer}[procedure]()
         except Unscripted as err:
             raise SetupError(str(err)) from None
         except IndexError:
@@ -136,6 +137,14 @@ class ReferenceImplementation:
         game.state.trace = []
         if "chance" in step:
             return self._chance(step["chance"])
+        if step.get("procedure") == "next_hand":
+            try:
+                game.next_hand()
+            except Illegal as err:
+                return self._answer("rejected", err.code, err.message, err.role)
+            except (Unscripted, IndexError) as err:
+                return {"outcome": "errored", "message": f"cannot start the next hand: {err}"}
+            return self._answer("accepted")
         if "do" not in step:
             return self._answer("accepted")
         try:

@@ -122,6 +122,35 @@ def vocab() -> None:
             click.echo(f"      e.g. {entry.example}")
 
 
+@main.command()
+@click.argument("ruleset")
+@click.option("--deck", "only_deck", is_flag=True, help="Only the deck, card by card.")
+@click.option("--option", "options", multiple=True, help="Show the ruleset with this option on.")
+@click.option("--spec", "spec", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Directory of .hd rules files (default: the bundled spec).")
+def show(ruleset: str, only_deck: bool, options: tuple[str, ...], spec: Path | None) -> None:
+    """Show a ruleset: its deck card by card (with card notations), settings, rules, options."""
+    from .lang.check import load_rulesets
+    from .lang.compile import suggest
+    from .show import render
+
+    try:
+        rulesets = load_rulesets(spec)
+    except HotDeathError as err:
+        _fail(err)
+    if ruleset not in rulesets:
+        click.echo(f"unknown ruleset '{ruleset}'{suggest(ruleset, rulesets)} (known: "
+                   f"{', '.join(sorted(rulesets))})", err=True)
+        sys.exit(2)
+    rs = rulesets[ruleset]
+    unknown = [o for o in options if o not in rs.options]
+    if unknown:
+        click.echo(f"ruleset '{ruleset}' has no option {', '.join(unknown)} (options: "
+                   f"{', '.join(rs.options) or 'none'})", err=True)
+        sys.exit(2)
+    click.echo(render(rs.with_options(frozenset(options)), only_deck))
+
+
 @main.command(name="compile")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def compile_cmd(file: Path) -> None:

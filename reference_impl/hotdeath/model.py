@@ -125,6 +125,7 @@ class Rule:
     properties: dict[str, tuple]
     path: str = ""
     pos: tuple[int, int] = (1, 1)
+    effects: dict[str, Effect] = field(default_factory=dict)  # payloads of the rule's attacks
 
 
 @dataclass
@@ -217,7 +218,8 @@ class Ruleset:
         return tuple(self.settings.get(name, ()))
 
     def role_rule(self, role: str) -> str:
-        for rule in self.rules.values():
+        """The rule with this role; a ruleset's own rule wins over one it inherits."""
+        for rule in reversed(self.rules.values()):
             if role in rule.properties.get("role", ()):
                 return rule.name
         return ""

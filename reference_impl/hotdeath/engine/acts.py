@@ -29,26 +29,53 @@ def process(state: State, action: Action) -> Steps:
 
 
 def finish(state: State, ctx: Ctx) -> Steps:
+    """After the act: triggered abilities, then the state checks (The Apocalypse, going out,
+    the end of the game), then the turn passes on (which may start and end turns), then the
+    checks again for what the new turn did."""
     if state.triggered:
         yield from triggers.fire(state)
+    if state.pending:
+        drop_unplayable(state, ctx)
+    busy = state.rs.reacts or not all(state.hands) or state.living() < 2
+    if busy:
+        yield from checks.after_action(state, ctx.actor)
     if not state.over:
         hand_on(state, ctx)
+        yield from settle_turn(state)
+    checks.uno_windows(state, ctx.actor)
+    if busy or state.living() < 2:
+        yield from checks.after_action(state, ctx.actor)
+
+
+def settle_turn(state: State) -> Steps:
+    """Fire turn-start triggers until the turn rests with a player still in the game.
+
+    A turn can start and end at once (a clock that ejects its victim, a card
+    that uses the turn up); an attack whose victim left meanwhile vanishes.
+    """
+    for _ in range(len(state.seats) * 4):
         if state.triggered:
             yield from triggers.fire(state)
-    checks.uno_windows(state, ctx.actor)
-    if state.pending:
-        drop_unplayable(state)
-    if state.rs.reacts or not all(state.hands) or state.living() < 2:
-        yield from checks.after_action(state, ctx.actor)
+        if state.pending and not all(state.in_game(p.target) for p in state.pending):
+            moved = Ctx(state, state.turn)
+            drop_unplayable(state, moved)
+            if moved.next_turn is not None and not state.pending and state.request is None:
+                _give_turn(state, moved.next_turn)
+                continue
+        if state.over or state.in_game(state.turn) or state.pending \
+                or state.request is not None or not state.living():
+            return
+        _give_turn(state, next_seat(state, state.turn))
 
 
 def hand_on(state: State, ctx: Ctx) -> None:
     """Decide who acts next once an action's effects have run."""
-    if ctx.keep_turn:
-        if not state.in_game(state.turn):
+    if ctx.keep_turn and ctx.next_turn is None:
+        if not state.in_game(state.turn) and not state.pending and state.request is None:
             _give_turn(state, next_seat(state, state.turn))
         return
-    state.skipped = passed_over(state, ctx.actor, ctx.skips) | ctx.lost_turn
+    state.skipped = (passed_over(state, ctx.actor, ctx.skips) | ctx.lost_turn if ctx.skips
+                     else set(ctx.lost_turn))
     if state.pending or state.request is not None:
         return
     if ctx.next_turn is not None:
@@ -61,8 +88,9 @@ def hand_on(state: State, ctx: Ctx) -> None:
 
 def _give_turn(state: State, seat: int) -> None:
     state.turn = seat
+    state.turn_number += 1
     if "turn_start" in state.rs.reacts:
-        state.triggered.append(("turn_start", seat, None))
+        state.triggered.append(("turn_start", seat, None, None))
 
 
 # -- answers ------------------------------------------------------------------------------
@@ -101,13 +129,16 @@ def play(state: State, action: Action) -> Steps:
     if not face.is_wild:
         state.color = face.color
     ctx.vars["last_card"] = not state.hands[p]
-    state.log("play", kind.name, f"{state.name(p)} plays {card.notation}")
+    if state.tracing:
+        state.log("play", kind.name, f"{state.name(p)} plays {card.notation}")
     if answer is not None:
         yield from run(answer.body, ctx)
     else:
         yield from run_effects(triggers.card_effects(state, card, "play", ctx), ctx)
     if "any_play" in state.rs.reacts:
-        state.triggered.append(("any_play", p, card))
+        state.triggered.append(("any_play", p, card, {
+            "skips": ctx.skips, "reversed": ctx.vars.get("reversed"),
+            "jumped_in": action.act == "jump_in"}))
     return ctx
 
 
@@ -219,12 +250,10 @@ def declared(state: State, action: Action) -> Steps:
     decl = state.rs.acts[action.act]
     ctx = Ctx(state, action.player, action=action, owner=decl.title or decl.name)
     ctx.keep_turn = True
-    state.log("act", ctx.owner, f"{state.name(action.player)} {action.act}s"
+    state.log("act", ctx.owner, f"{state.name(action.player)} {action.act}"
               + (f" {state.name(action.target)}" if action.target is not None else ""))
     if decl.trigger is not None:
         yield from run(decl.trigger.body, ctx)
-    if ctx.next_turn is not None or ctx.play_again:
-        ctx.keep_turn = False
     return ctx
 
 

@@ -59,10 +59,19 @@ def going_out(state: State, actor: int) -> Steps:
 
 def last_standing(state: State) -> Steps:
     """When one player is left: the winner, or (in 'not_last' games) the loser."""
-    if state.over or state.living() != 1:
+    not_last = state.rs.setting("goal", "first_out") == "not_last"
+    if state.over or state.living() > 1 or (state.pending and not not_last):
+        return  # the last one in loses at once; a winner waits until attacks are settled
+    if state.living() == 0:
+        if not_last and state.departed:
+            state.loser = state.departed[-1]
+            state.log("lose", "", f"{state.name(state.loser)} was the last one in the game")
+        else:
+            state.log("over", "", "nobody is left in the game: nobody wins")
+        state.over = True
         return
     seat = state.status.index(IN_GAME)
-    if state.rs.setting("goal", "first_out") == "not_last":
+    if not_last:
         state.loser = seat
         state.log("lose", "", f"{state.name(seat)} is the last one left and loses")
     else:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ..registry import Param, condition
 from .interp import Ctx
-from .matching import matches
 from .state import Pending
 
 
@@ -26,14 +25,6 @@ def attack_tagged(ctx: Ctx, tag: str) -> bool:
     return p is not None and tag in p.top.tags
 
 
-@condition("attack_class", "The pending effect's latest contribution draws with this class.",
-           "answers attack unless attack_class(immune) { ... }",
-           {"name": Param("name", required=True)})
-def attack_class(ctx: Ctx, name: str) -> bool:
-    p = _pending(ctx)
-    return p is not None and p.top.draw_class == name
-
-
 @condition("attack_contains", "Some contribution to the pending effect came from this card.",
            'answers attack if attack_contains("Big Draw") { ... }',
            {"card": Param("card", required=True)})
@@ -42,13 +33,6 @@ def attack_contains(ctx: Ctx, card: str) -> bool:
     state = ctx.state
     return p is not None and any(c.card is not None and state.kind(c.card).name == card
                                  for c in p.contributions)
-
-
-@condition("attack_is_stack", "The pending draw has more than one contribution.",
-           "if attack_is_stack { split_attack(with=last_stacker) }")
-def attack_is_stack(ctx: Ctx) -> bool:
-    p = _pending(ctx)
-    return p is not None and len(p.contributions) > 1
 
 
 @condition("attack_group", "The pending draw belongs to this stacking family.",
@@ -145,14 +129,6 @@ def holds(ctx: Ctx, who, card: str) -> bool:
     return any(state.kind(c).name == card for c in state.hands[who(ctx)])
 
 
-@condition("has_in_play", "A card of this name is in play in front of a player.",
-           'if has_in_play(self, "Shield") { ... }',
-           {"who": Param("selector", required=True), "card": Param("card", required=True)})
-def has_in_play(ctx: Ctx, who, card: str) -> bool:
-    state = ctx.state
-    return any(state.kind(c).name == card for c in state.fields[who(ctx)])
-
-
 @condition("all_in_play", "Every one of these cards is in play, in any field or in neutral "
            "play.", 'on check if all_in_play(["A", "B"]) { ... }',
            {"cards": Param("names", required=True)})
@@ -182,13 +158,83 @@ def colors_complete(ctx: Ctx) -> bool:
     return "wild" in seen or set(state.rs.colors) <= seen
 
 
-@condition("matches_top", "The card being played matches the card in play by the usual rules.",
-           "answers attack if matches_top { ... }")
-def matches_top(ctx: Ctx) -> bool:
-    return ctx.card is not None and matches(ctx.state, ctx.card)
+@condition("card_is", "A card is one of these (by card name).",
+           'if card_is(flipped, ["Crown", "Sceptre"]) { ... }',
+           {"card": Param("card_ref", required=True), "names": Param("names", required=True)})
+def card_is(ctx: Ctx, card, names: tuple) -> bool:
+    c = card(ctx)
+    return c is not None and ctx.state.kind(c).name in names
 
 
-@condition("is_dealt", "A card entered its holder's hand as part of the deal.",
-           "on drawn unless is_dealt { ... }")
-def is_dealt(ctx: Ctx) -> bool:
-    return ctx.vars.get("dealt") is True
+@condition("plays_go_to", "Played cards go onto this pile now.", "if plays_go_to(recycled)",
+           {"pile": Param("zone", required=True)})
+def plays_go_to(ctx: Ctx, pile: str) -> bool:
+    return ctx.state.play_zone == pile
+
+
+@condition("on_pile", "A card lies in this pile.", "if on_pile(played, recycled)",
+           {"card": Param("card_ref", required=True), "pile": Param("zone", required=True)})
+def on_pile(ctx: Ctx, card, pile: str) -> bool:
+    c = card(ctx)
+    return c is not None and any(x is c for x in ctx.state.zone(pile))
+
+
+@condition("reversed_direction", "The play that triggered this effect reversed the direction "
+           "of play.", "on any_play if reversed_direction { ... }")
+def reversed_direction(ctx: Ctx) -> bool:
+    return bool(ctx.vars.get("reversed"))
+
+
+@condition("in_category", "A card has this category.", "if in_category(under, field) { ... }",
+           {"card": Param("card_ref", required=True), "name": Param("name", required=True)})
+def in_category(ctx: Ctx, card, name: str) -> bool:
+    c = card(ctx)
+    return c is not None and name in ctx.state.kind(c).categories
+
+
+@condition("own_turn", "The player the event is about is the one whose turn it is (a card "
+           "played on one's own turn, not an answer on someone else's).",
+           "on any_play if own_turn { ... }")
+def own_turn(ctx: Ctx) -> bool:
+    return ctx.subject == ctx.state.turn
+
+
+@condition("jumped_in", "The play that triggered this effect was a jump-in.",
+           "on any_play if jumped_in { ... }")
+def jumped_in(ctx: Ctx) -> bool:
+    return bool(ctx.vars.get("jumped_in"))
+
+
+@condition("answered", "The latest question of this effect was answered so (yes, no or "
+           "dont_remember).", "if answered(yes) { ... }", {"answer": Param("name", required=True)})
+def answered(ctx: Ctx, answer: str) -> bool:
+    return ctx.vars.get("answer") == answer
+
+
+@condition("forgot_twice", "The latest question was answered 'dont_remember' for the second "
+           "time.", "if forgot_twice { draw(2) }")
+def forgot_twice(ctx: Ctx) -> bool:
+    return bool(ctx.vars.get("forgot_twice"))
+
+
+@condition("marked", "The actor was marked so during this turn.", "allowed unless marked(asked)",
+           {"name": Param("name", required=True)})
+def marked(ctx: Ctx, name: str) -> bool:
+    return ctx.state.marks.get((ctx.actor, name)) == ctx.state.turn_number
+
+
+@condition("about_to_play", "The actor is on turn and may still play or draw (no attack, no "
+           "choice, nothing drawn yet).",
+           "allowed if about_to_play")
+def about_to_play(ctx: Ctx) -> bool:
+    s = ctx.state
+    return s.turn == ctx.actor and s.phase == "turn"
+
+
+@condition("in_play_for_someone", "A player still in the game has a card of this name in their "
+           "field.", 'allowed if in_play_for_someone("Oracle")',
+           {"card": Param("card", required=True)})
+def in_play_for_someone(ctx: Ctx, card: str) -> bool:
+    s = ctx.state
+    return any(s.in_game(seat) and any(s.kind(c).name == card for c in field)
+               for seat, field in enumerate(s.fields))

@@ -71,8 +71,11 @@ def give_drawn(state: State, player: int, got: list[Card], owner: str) -> None:
     if got and state.revealed[player]:
         for card in got:
             state.revealed[player].discard(id(card))
-    for card in got:
-        state.triggered.append(("drawn", player, card))
+    if "drawn" in state.rs.reacts:
+        every = "drawn" in state.rs.rule_triggers
+        for card in got:
+            if every or "drawn" in state.kind(card).triggers:
+                state.triggered.append(("drawn", player, card, None))
     if state.tracing:
         shown = ", ".join(c.notation for c in got) or "nothing"
         state.log("draw", owner, f"{state.name(player)} draws {len(got)} ({shown})")

@@ -24,6 +24,8 @@ class Game:
     def __init__(self, rs: Ruleset, seats: list[str], chance,
                  rulesets: dict[str, Ruleset] | None = None, *, tracing: bool = True):
         self.state = State(rs, seats, chance, rulesets or {rs.ident: rs}, tracing)
+        self._moves = 0  # actions applied so far
+        self._listed: tuple[int, list[Action], set[int]] = (-1, [], set())
 
     @property
     def current_player(self) -> int:
@@ -33,12 +35,21 @@ class Game:
         return self.state.over
 
     def legal_actions(self, out_of_turn: bool = True) -> list[Action]:
-        return legality.legal_actions(self.state, out_of_turn)
+        actions = legality.legal_actions(self.state, out_of_turn)
+        self._listed = (self._moves, actions, {id(a) for a in actions})
+        return actions
 
     def apply_action(self, action: Action) -> None:
-        """Apply one action, or raise Illegal leaving the table untouched."""
+        """Apply one action, or raise Illegal leaving the table untouched.
+
+        An action taken from the list ``legal_actions`` just returned (no other
+        action applied since) is known to be legal and is not validated again.
+        """
         state = self.state
-        legality.validate(state, action)
+        moves, _, listed = self._listed
+        if moves != self._moves or id(action) not in listed:
+            legality.validate(state, action)
+        self._moves += 1
         if action.act == "choose":
             request = state.request
             assert request is not None and request.gen is not None
@@ -63,6 +74,14 @@ class Game:
 
     def start(self) -> None:
         self._drive(setup.start(self.state), None)
+
+    def choose_dealer(self) -> None:
+        setup.choose_dealer(self.state)
+
+    def next_hand(self) -> None:
+        """Start the next hand of a match, or raise Illegal if this one is not over."""
+        legality.check_next_hand(self.state)
+        self._drive(setup.next_hand(self.state), None)
 
     def observation(self) -> dict:
         return observe.observation(self.state)

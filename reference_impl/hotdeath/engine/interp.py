@@ -2,7 +2,7 @@
 
 Bodies run as coroutines: a statement that needs a player's decision yields a
 ``Request`` and is resumed with the answer, so an effect can stop half-way
-(The Chosen One looks at five cards, then its player picks one) without the
+(a card that shows its player five cards, then lets them pick one) without the
 kernel knowing any card. Statements that never ask run as plain calls.
 """
 

@@ -85,8 +85,8 @@ def _check_turn_action(state: State, a: Action) -> None:
                       "attacks")
         if a.act == "accept" and forced_answer(state, a.player) is not None:
             card = forced_answer(state, a.player)
-            raise _no(state, "answer_required", f"{who} holds {card} and must answer with it",
-                      "attacks")
+            raise _no(state, "answer_required", f"{who} has {card} and must answer with it "
+                      f"(card '{state.kind(card).name}')", "attacks")
 
 
 def _check_play(state: State, a: Action) -> None:
@@ -109,7 +109,8 @@ def _check_play(state: State, a: Action) -> None:
         raise _no(state, "does_not_match", f"{card} does not match "
                   f"{top.notation if top else 'nothing'} (colour {state.color})", "matching")
     if phase != "respond" and not playable(state, card, a.player, a):
-        raise _no(state, "not_playable", f"{card} cannot be played now", "matching")
+        name = state.kind(card).name
+        raise Illegal("not_playable", f"{card} cannot be played now (card '{name}')", name)
     _check_choices(state, a, card)
     _check_going_out(state, a)
 
@@ -147,6 +148,9 @@ def forced_answer(state: State, player: int) -> Card | None:
         kind = state.kind(card)
         if kind.must_answer is None:
             continue
+        in_hand = any(card is c for c in state.hands[player])
+        if in_hand != (kind.answer_from == "hand"):
+            continue  # it answers only from where it is meant to (a shield from the field)
         ctx = _ctx(state, player, card)
         if kind.must_answer(ctx) and acts.answer_for(state, card, ctx) is not None:
             return card
@@ -314,15 +318,32 @@ def _check_declared(state: State, a: Action) -> None:
     decl = state.rs.acts[a.act]
     who = state.name(a.player)
     if decl.by == "turn" and (a.player != state.current_player or state.phase != "turn"):
-        raise _no(state, "not_your_turn", f"{who} may {a.act} only on their own turn", "turns")
+        raise _no(state, "not_your_turn", f"'{a.act}' is only for the player on turn, not {who}",
+                  "turns")
     if "target" in decl.needs:
         if a.target is None:
             raise _no(state, "missing_choice", f"'{a.act}' needs a target", "turns")
         if a.target == a.player or not state.in_game(a.target):
             raise _no(state, "bad_choice", "the target must be another player still in the "
                       "game", "turns")
+    if "card" in decl.needs:
+        if a.card is None:
+            raise _no(state, "missing_choice", f"'{a.act}' needs a card", "turns")
+        if state.rs.face(a.card.notation) is None:
+            raise _no(state, "bad_choice", f"there is no card '{a.card.notation}'", "turns")
+    if state.request is not None:
+        raise _no(state, "act_not_allowed", f"'{a.act}' must wait while "
+                  f"{state.name(state.request.chooser)} is choosing", "turns")
     if decl.guard is not None and not decl.guard(Ctx(state, a.player, action=a)):
-        raise _no(state, "act_not_allowed", f"{who} cannot {a.act} now", "turns")
+        raise _no(state, "act_not_allowed", f"'{a.act}' is not allowed for {who} now "
+                  f"(act '{decl.title}')", "turns")
+
+
+def check_next_hand(state: State) -> None:
+    if state.winner is not None or state.loser is not None:
+        raise _no(state, "game_over", "the game is over", "scoring")
+    if not state.over:
+        raise _no(state, "round_not_over", "the hand is still being played", "scoring")
 
 
 CHECKS = {"jump_in": _check_jump_in, "uno": _check_uno, "catch": _check_catch,
@@ -351,23 +372,27 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     can_play = False
     seen: set[int] = set()
     candidates = [state.drawn] if phase == "drawn" and state.drawn else state.hands[p]
-    fits = matcher(state)
     going_out_ok = may_go_out(state, p)
     respond = phase == "respond"
-    for card in candidates:
+    fits = None if respond else matcher(state)
+    kind_of = state.kind
+    for card in candidates if going_out_ok else ():
         face = card.face
         if id(face) in seen:
             continue
         seen.add(id(face))
+        kind = kind_of(card)
         if respond:
-            ok = can_answer(state, card, p)
-        else:
-            ok = fits(card) and (state.kind(card).playable is None or playable(state, card, p))
-        if ok and going_out_ok:
-            can_play = True
+            if not can_answer(state, card, p):
+                continue
             needs = needs_of(state, card, p)
-            out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
-    if not may_go_out(state, p) and p not in state.uno_pending:
+        else:
+            if not fits(card) or (kind.playable is not None and not playable(state, card, p)):
+                continue
+            needs = kind.needs.get("play") if kind.needs else None
+        can_play = True
+        out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
+    if not going_out_ok and p not in state.uno_pending:
         out.append(Action(p, "uno"))
     if phase == "respond":
         for card in usable(state, p):
@@ -402,12 +427,16 @@ def _out_of_turn(state: State) -> list[Action]:
             targets = [t for t in range(len(state.seats)) if t != r and state.in_game(t)] \
                 if "target" in decl.needs else [None]
             for t in targets:
-                a = Action(r, name, target=t)
-                try:
-                    _check_declared(state, a)
-                except Illegal:
-                    continue
-                out.append(a)
+                # a card an act names: one of each kind the target holds (the table is open)
+                named = _distinct(state.hands[t]) if "card" in decl.needs and t is not None \
+                    else [None]
+                for card in named:
+                    a = Action(r, name, card, target=t)
+                    try:
+                        _check_declared(state, a)
+                    except Illegal:
+                        continue
+                    out.append(a)
     return out
 
 

@@ -40,6 +40,16 @@ def _counters(state: State) -> list[dict]:
     return out
 
 
+def _attached(state: State) -> list[dict]:
+    out = []
+    for seat, zone in [*enumerate(state.fields), (None, state.neutral)]:
+        for card in zone:
+            if card.attached:
+                out.append({"card": card.notation, "holder": None if seat is None
+                            else state.seats[seat], "cards": [c.notation for c in card.attached]})
+    return out
+
+
 def observation(state: State) -> dict:
     names = state.seats
     top = state.top()
@@ -72,7 +82,10 @@ def observation(state: State) -> dict:
                   for name, cards in sorted(state.zones.items())},
         "queue": [_pending(state, p) for p in state.pending[1:]],
         "counters": _counters(state),
+        "attached": _attached(state),
         "revealed": {names[i]: [c.notation for c in state.hands[i] if id(c) in ids]
                      for i, ids in enumerate(state.revealed)},
+        "knowledge": {names[v]: {names[h]: list(cards) for h, cards in sorted(seen.items())}
+                      for v, seen in sorted(state.knowledge.items())},
         "choice": _choice(state, state.request) if state.request is not None else None,
     }

@@ -4,7 +4,7 @@ A play that attacks creates a *batch*: one ``Pending`` per target, queued in
 turn order. The first in the queue waits for its target, who answers it
 (passes it on, reflects it, blocks it, splits it, removes part of it, stacks
 on it) or accepts it. A payload is a draw, or a named effect of the attacking
-card (removal from the game, revealing a hand, receiving a gift); every answer
+card (removal from the game, revealing a hand, receiving a card); every answer
 works on every payload. When the last pending of a batch is gone, the batch
 says who plays next.
 """
@@ -16,6 +16,7 @@ from .draws import draw
 from .interp import Ctx, Steps, run
 from .state import Batch, Contribution, Pending, State
 from .turns import next_seat
+from .zones import under_top
 
 
 def head(state: State) -> Pending:
@@ -23,10 +24,13 @@ def head(state: State) -> Pending:
 
 
 def create(state: State, ctx: Ctx, seats: list[int], contribution: Contribution,
-           resume: str, payload: Effect | None, kind: str) -> Batch:
+           resume: str, payload: Effect | None, kind: str,
+           amounts: list[int] | None = None) -> Batch:
+    """One pending per seat, in one batch; ``amounts`` gives each its own draw."""
     batch = Batch(ctx.actor, resume, ctx.card)
-    for seat in seats:
-        c = Contribution(contribution.player, contribution.card, contribution.amount,
+    for i, seat in enumerate(seats):
+        c = Contribution(contribution.player, contribution.card,
+                         contribution.amount if amounts is None else amounts[i],
                          contribution.group, contribution.tags, contribution.draw_class,
                          contribution.held_color)
         state.pending.append(Pending(seat, ctx.actor, ctx.actor, batch, [c], payload, kind))
@@ -42,12 +46,12 @@ def describe(state: State, p: Pending) -> str:
 def suffer(state: State, p: Pending, victim: int, owner: str, amount: int | None = None,
            draw_class: str | None = None) -> Steps:
     """The victim undergoes the pending effect (or their share of it)."""
+    if not state.in_game(victim):
+        state.log("miss", owner, f"{state.name(victim)} is no longer in the game: nothing happens")
+        return
     if p.payload is None:
         draw(state, victim, p.amount if amount is None else amount,
              draw_class or p.top.draw_class, owner)
-        return
-    if not state.in_game(victim):
-        state.log("miss", owner, f"{state.name(victim)} is no longer in the game: nothing happens")
         return
     pctx = Ctx(state, victim, p.batch.source, owner=p.payload.owner, pending=p)
     state.log("suffer", p.payload.owner, f"{state.name(victim)} suffers {describe(state, p)}")
@@ -63,7 +67,15 @@ def batch_done(state: State, batch: Batch) -> bool:
 
 
 def conclude(state: State, ctx: Ctx, p: Pending) -> None:
-    """Once the last pending of a batch is gone, decide who plays next."""
+    """Once the last pending of a batch is gone, decide who plays next.
+
+    Cards that travelled with it and reached nobody (cards sent with a blocked attack) are
+    discarded beneath the card in play.
+    """
+    if p.held:
+        under_top(state, p.held)
+        state.log("discard", "", f"{len(p.held)} card(s) travelling with it are discarded")
+        p.held = []
     b = p.batch
     if not batch_done(state, b):
         return
@@ -93,10 +105,10 @@ def retarget(state: State, ctx: Ctx, seat: int, event: str, resume_after: int | 
     p.batch.events.append(event)
 
 
-def drop_unplayable(state: State) -> None:
-    """Pending effects aimed at seats that left the game vanish."""
-    if state.pending and any(not state.in_game(p.target) for p in state.pending):
-        for p in [p for p in state.pending if not state.in_game(p.target)]:
-            state.log("miss", "", f"{describe(state, p)} aimed at {state.name(p.target)} "
-                      "vanishes: that player has left the game")
-            state.pending.remove(p)
+def drop_unplayable(state: State, ctx: Ctx) -> None:
+    """Pending effects aimed at seats that left the game vanish; play goes on as if settled."""
+    for p in [p for p in state.pending if not state.in_game(p.target)]:
+        state.log("miss", "", f"{describe(state, p)} aimed at {state.name(p.target)} "
+                  "vanishes: that player has left the game")
+        state.pending.remove(p)
+        conclude(state, ctx, p)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import acts, triggers
 from .interp import Ctx, Steps, run_effects
-from .state import State
+from .state import Card, State
 from .turns import next_seat
 
 
@@ -36,3 +36,67 @@ def start(state: State) -> Steps:
         yield from start(state)
         return
     yield from acts.finish(state, ctx)
+
+
+def choose_dealer(state: State) -> None:
+    """Each player turns up a card; the highest number deals (symbols count as 0).
+
+    Tied players turn up again until one is highest; every card turned up then
+    goes back into the pile, which is shuffled (a scripted input).
+    """
+    candidates = [i for i in range(len(state.seats)) if state.in_game(i)]
+    turned: list[Card] = []
+    while True:
+        got = {}
+        for seat in candidates:
+            card = state.pile.pop()
+            turned.append(card)
+            got[seat] = state.face(card).number or 0
+        best = max(got.values())
+        candidates = [seat for seat in candidates if got[seat] == best]
+        state.log("dealer", state.rs.role_rule("setup"), "cards turned up: " + ", ".join(
+            f"{state.name(s)} {v}" for s, v in got.items()))
+        if len(candidates) == 1:
+            break
+    state.dealer = candidates[0]
+    order = state.chance.shuffle(list(reversed(state.pile)) + turned)
+    state.pile = list(reversed(order))
+    state.turn = next_seat(state, state.dealer)
+    state.log("dealer", state.rs.role_rule("setup"), f"{state.name(state.dealer)} deals")
+
+
+def next_hand(state: State) -> Steps:
+    """The next hand of a match: every card back, shuffled, the deal passed on, dealt, flipped."""
+    cards = [*state.pile, *state.discard, *state.neutral]
+    for seat in range(len(state.seats)):
+        cards += state.hands[seat] + state.fields[seat]
+        for card in state.fields[seat]:
+            cards += card.attached
+        state.hands[seat], state.fields[seat] = [], []
+        state.revealed[seat] = set()
+    for card in state.neutral:
+        cards += card.attached
+    for pile in state.zones.values():
+        cards += pile
+        pile.clear()
+    cards += [c for p in state.pending for c in p.held]
+    for card in cards:
+        card.counters.clear()
+        card.attached = []
+        card.owner = None
+    order = state.chance.shuffle(cards)
+    state.pile, state.discard, state.neutral = list(reversed(order)), [], []
+    state.status = ["in"] * len(state.seats)
+    state.departed = []
+    state.over, state.round_winner, state.loser = False, None, None
+    state.pending, state.request, state.drawn, state.windows = [], None, None, []
+    state.uno_pending, state.uno_called, state.skipped = set(), set(), set()
+    state.active, state.match_top, state.play_zone = [], None, "discard"
+    state.rs = state.rulesets_base
+    state.direction = 1
+    state.dealer = next_seat(state, state.dealer)
+    state.turn = next_seat(state, state.dealer)
+    state.log("hand", state.rs.role_rule("setup"), f"a new hand: {state.name(state.dealer)} "
+              "deals")
+    deal(state)
+    yield from start(state)

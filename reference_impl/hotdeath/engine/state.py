@@ -110,7 +110,7 @@ class Pending:
     contributions: list[Contribution] = field(default_factory=list)
     payload: Effect | None = None
     kind: str = "draw"
-    held: list[Card] = field(default_factory=list)  # cards in transit (a gift)
+    held: list[Card] = field(default_factory=list)  # cards in transit to whoever suffers it
 
     @property
     def amount(self) -> int:
@@ -169,10 +169,12 @@ class State:
                  tracing: bool = True):
         n = len(seats)
         self.rs = rs
+        self.rulesets_base = rs  # the rules a new hand starts with (a switch lasts one hand)
         self.rulesets = rulesets
         self.seats = list(seats)
         self.index = {name: i for i, name in enumerate(self.seats)}
         self.status = [IN_GAME] * n
+        self.departed: list[int] = []  # seats in the order they left the game
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.fields: list[list[Card]] = [[] for _ in range(n)]
         self.neutral: list[Card] = []
@@ -194,6 +196,11 @@ class State:
         self.uno_pending: set[int] = set()
         self.uno_called: set[int] = set()
         self.revealed: list[set[int]] = [set() for _ in range(n)]  # ids of face-up hand cards
+        # what a player has seen of another's hand, privately: viewer -> holder -> notations
+        self.knowledge: dict[int, dict[int, list[str]]] = {}
+        self.forgotten: dict[tuple, int] = {}  # (viewer, holder, card): 'I don't remember's
+        self.turn_number = 0  # turns started so far: marks last for one turn
+        self.marks: dict[tuple[int, str], int] = {}  # (seat, mark) -> turn it was made
         self.scores = [0] * n
         self.round_winner: int | None = None
         self.winner: int | None = None
@@ -201,7 +208,8 @@ class State:
         self.chance = chance
         self.tracing = tracing
         self.trace: list[dict] = []
-        self.triggered: list[tuple[str, int, Card | None]] = []  # events waiting for triggers
+        # events waiting for triggers: (event, seat it is about, card, details)
+        self.triggered: list[tuple[str, int, Card | None, dict | None]] = []
         self.active: list[Card] = []  # cards in play whose 'while_active' settings apply
         self.cache: dict = {}  # derived values keyed by what they depend on (see matching)
 

@@ -20,7 +20,7 @@ from .state import Card, State
 from .turns import in_order
 
 IN_PLAY_EVENTS = ("any_play", "turn_start")
-MAX_CHAIN = 200  # a runaway chain of triggers is a spec bug, reported instead of looping
+MAX_CHAIN = 5000  # a runaway chain of triggers is a spec bug, reported instead of looping
 
 
 def card_effects(state: State, card: Card, event: str, ctx: Ctx) -> list[Effect]:
@@ -43,16 +43,25 @@ def fire(state: State) -> Steps:
     """Fire every queued event, including those the triggered effects queue in turn."""
     fired = 0
     while state.triggered:
-        event, seat, card = state.triggered.pop(0)
+        event, seat, card, info = state.triggered.pop(0)
         fired += 1
         if fired > MAX_CHAIN:
-            raise RuntimeError("more than 200 triggered events in one action: a loop in the spec")
+            raise RuntimeError(f"more than {MAX_CHAIN} triggered events in one action: a loop "
+                               "in the spec")
         if event not in state.rs.reacts or state.over:
             continue
-        yield from _fire_one(state, event, seat, card)
+        yield from _fire_one(state, event, seat, card, info or {})
 
 
-def _fire_one(state: State, event: str, seat: int, card: Card | None) -> Steps:
+def _context(ctx: Ctx, card: Card | None, info: dict) -> Ctx:
+    ctx.vars["played"] = card
+    ctx.vars["reversed"] = info.get("reversed")
+    ctx.vars["jumped_in"] = info.get("jumped_in")
+    ctx.vars["event_skips"] = info.get("skips", 0)
+    return ctx
+
+
+def _fire_one(state: State, event: str, seat: int, card: Card | None, info: dict) -> Steps:
     if event == "drawn" and card is not None:
         kind = state.kind(card)
         own = kind.triggers.get(event, [])
@@ -62,20 +71,26 @@ def _fire_one(state: State, event: str, seat: int, card: Card | None) -> Steps:
     if event in IN_PLAY_EVENTS:
         for holder in [seat, *in_order(state, seat)]:
             for c in list(state.fields[holder]):
-                yield from _in_play(state, event, seat, c, holder)
+                yield from _in_play(state, event, seat, c, holder, card, info)
         for c in list(state.neutral):
-            yield from _in_play(state, event, seat, c, -1)
+            yield from _in_play(state, event, seat, c, -1, card, info)
     for effect in state.rs.rule_triggers.get(event, []):
-        ctx = Ctx(state, seat, card, owner=effect.owner, subject=seat)
-        ctx.vars["played"] = card
+        ctx = _context(Ctx(state, seat, card, owner=effect.owner, subject=seat), card, info)
+        ctx.skips = info.get("skips", 0)
         yield from run_effects([effect], ctx)
 
 
-def _in_play(state: State, event: str, seat: int, card: Card, holder: int) -> Steps:
+def _in_play(state: State, event: str, seat: int, card: Card, holder: int,
+             played: Card | None, info: dict) -> Steps:
     kind = state.kind(card)
     effects = kind.triggers.get(event, [])
     if not effects:
         return
     actor = holder if holder >= 0 else (card.owner if card.owner is not None else seat)
-    ctx = Ctx(state, actor, card, owner=kind.name, subject=seat, holder=holder)
-    yield from run_effects(effects, ctx)
+    ctx = _context(Ctx(state, actor, card, owner=kind.name, subject=seat, holder=holder),
+                   played, info)
+    zone = state.neutral if holder < 0 else state.fields[holder]
+    for effect in effects:
+        if not any(card is c for c in zone):
+            return  # a card an earlier effect took out of play reacts no more
+        yield from run_effects([effect], ctx)

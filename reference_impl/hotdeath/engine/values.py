@@ -93,21 +93,47 @@ def picked(ctx: Ctx) -> list[Card]:
     return list(ctx.action.cards)
 
 
-@value("held", "The cards travelling with the pending effect (a gift in transit).",
-       "take_held", returns="cards")
-def held(ctx: Ctx) -> list[Card]:
-    p = ctx.pending or (ctx.state.pending[0] if ctx.state.pending else None)
-    return list(p.held) if p is not None else []
-
-
-@value("drawn_now", "The cards drawn by the latest draw of this effect.",
-       "if any_wild(drawn_now) { ... }", returns="cards")
-def drawn_now(ctx: Ctx) -> list[Card]:
-    return list(ctx.drew)
-
-
 @value("flipped", "The card turned over by the latest 'flip_to' of this effect.",
        "set_counter(clock, number_of(flipped))", returns="card")
 def flipped(ctx: Ctx) -> Card | None:
     card = ctx.vars.get("flipped")
     return card if isinstance(card, Card) else None
+
+
+@value("played", "The card whose play triggered this effect (in an 'on any_play' trigger).",
+       "move(played, to=discard)", returns="card")
+def played(ctx: Ctx) -> Card | None:
+    card = ctx.vars.get("played")
+    return card if isinstance(card, Card) else None
+
+
+@value("hand_of", "All the cards in a player's hand.", "hold(hand_of(self))",
+       {"who": Param("selector", required=True)}, returns="cards")
+def hand_of(ctx: Ctx, who) -> list[Card]:
+    return list(ctx.state.hands[who(ctx)])
+
+
+@value("count_in_play", "How many cards of these names lie in a player's field.",
+       'plus(4, count_in_play(holder, ["Charm"]))',
+       {"who": Param("selector", required=True), "cards": Param("names", required=True)})
+def count_in_play(ctx: Ctx, who, cards: tuple) -> int:
+    state = ctx.state
+    return sum(1 for c in state.fields[who(ctx)] if state.kind(c).name in cards)
+
+
+@value("act_card", "The card named in the act being taken (the card a question is about).",
+       'ask_seer(by=holder_of("Oracle"), about=chosen, card=act_card)', returns="card")
+def act_card(ctx: Ctx) -> Card | None:
+    return ctx.action.card if ctx.action is not None else None
+
+
+@value("holder_of", "The player still in the game in front of whom a card of this name lies "
+       "(the first, in seat order); the actor if none does.",
+       'ask_seer(by=holder_of("Oracle"), ...)', {"card": Param("card", required=True)},
+       returns="seat")
+def holder_of(ctx: Ctx, card: str) -> int:
+    s = ctx.state
+    for seat, field in enumerate(s.fields):
+        if s.in_game(seat) and any(s.kind(c).name == card for c in field):
+            return seat
+    return ctx.actor

@@ -88,6 +88,11 @@ def detach(state: State, card: Card) -> str:
         return "field"
     if state.match_top is card:
         state.match_top = None
+    for zone in [*state.fields, state.neutral]:
+        for holder in zone:
+            if any(c is card for c in holder.attached):
+                holder.attached.remove(card)
+                return "attached"
     for name in ("discard", "pile", *state.zones):
         pile = state.zone(name)
         for i in range(len(pile) - 1, -1, -1):

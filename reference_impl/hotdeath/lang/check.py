@@ -77,9 +77,10 @@ RULING = {"question": PropSpec("string"), "answer": PropSpec("string"),
           "rationale": PropSpec("string"), "alternative": PropSpec("string", repeat=True)}
 OPTION = {"default": PropSpec("name", _names("on", "off"))}
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
-       "needs": PropSpec("names", _names("target")), "allowed": PropSpec("none", guarded=True)}
-CARD_EVENTS = {"play", "start", "challenge", "blocked", "drawn", "any_play", "turn_start",
-               "check"}
+       "needs": PropSpec("names", _names("target", "card")),
+       "allowed": PropSpec("none", guarded=True)}
+CARD_EVENTS = {"play", "start", "challenge", "blocked", "drawn", "activated", "any_play",
+               "turn_start", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "any_play", "turn_start", "drawn", "check"}
 REACTIVE = {"drawn", "any_play", "turn_start", "check"}
 LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
@@ -280,6 +281,9 @@ class Checker:
                 if replace and slot not in replaced:
                     replaced.add(slot)
                     self.clear_slot(kind, e)
+                    # the card may be declared earlier in this same file (an option amends it)
+                    self.pending_bodies = [(o, i) for o, i in self.pending_bodies
+                                           if not (o is kind and self.is_slot(i, slot))]
                 self.pending_bodies.append((kind, e))
             elif isinstance(e, ast.Block) and e.kind == "section" and e.name == "while_active":
                 if replace:
@@ -291,6 +295,11 @@ class Checker:
                         self.misplaced(p)
             else:
                 self.misplaced(e)
+
+    @classmethod
+    def is_slot(cls, item, slot: str) -> bool:
+        return isinstance(item, ast.Trigger | ast.Answer | ast.Modifier | ast.EffectDef) \
+            and cls.slot_name(item) == slot
 
     @staticmethod
     def slot_name(e) -> str:
@@ -354,7 +363,8 @@ class Checker:
                     rule.properties[e.name] = self.values(e)
             elif isinstance(e, ast.Citation):
                 rule.citations.append(self.citation(e))
-            elif isinstance(e, ast.Trigger) or isinstance(e, ast.Block) and e.kind == "override":
+            elif isinstance(e, ast.Trigger | ast.EffectDef) or isinstance(e, ast.Block) \
+                    and e.kind == "override":
                 self.pending_bodies.append((rule, e))
             else:
                 self.misplaced(e)
@@ -491,7 +501,7 @@ class Checker:
                                       decl.title, "", binder.asks)
             elif isinstance(e, ast.Property) and e.name == "allowed":
                 decl.guard = binder.guard(e.guard)
-        needs = binder.needs - {"target"}
+        needs = binder.needs - {"target", "card"}
         if needs:
             self.errors.error(b.pos, f"act {decl.name} uses choices it cannot be given: "
                               f"{', '.join(sorted(needs))}")

@@ -186,7 +186,10 @@ class Binder:
         return _BAD
 
     def seat_function(self, val, kind: str):
-        """A selector name (or a let variable holding a seat) as a function of the context."""
+        """A selector name, a let variable holding a seat, or a seat-valued expression."""
+        if isinstance(val, ast.CallValue):
+            got = self.value_call(val.call)
+            return got[0] if got is not None and got[1] == "seat" else None
         if not isinstance(val, ast.Name):
             return None
         if self.lets.get(val.text) == "seat":

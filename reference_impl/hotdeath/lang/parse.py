@@ -27,7 +27,7 @@ _FRIENDLY = {
     "COMMA": "','",
     "LSQB": "'['",
     "RULING_ID": "a ruling id (like R12)",
-    "RULESET_ID": "a ruleset id (like hot-death-v3)",
+    "RULESET_ID": "a ruleset id (like classic)",
     "SCN_ID": "a scenario id",
     "WORD": "a card",
     "DIRECTION": "clockwise or counterclockwise",

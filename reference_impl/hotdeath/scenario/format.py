@@ -35,6 +35,7 @@ REJECTION_CODES = (
     "must_play",
     "answer_required",
     "act_not_allowed",
+    "round_not_over",
 )
 
 # The protocol's own acts; a ruleset may declare more (an accusation, say).
@@ -43,7 +44,8 @@ ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch"
 
 # Optional parts of the game an implementation may support (PROTOCOL.md section 3.1).
 FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores",
-            "choices", "chance", "zones", "elimination", "counters", "knowledge", "acts")
+            "choices", "chance", "zones", "elimination", "counters", "knowledge", "acts",
+            "match")
 
 # Kinds of choice a 'choose' step can answer, and the action field each one uses.
 CHOICE_FIELDS = {"color": "color", "player": "target", "players": "players", "card": "cards",

@@ -119,7 +119,7 @@ class Builder:
             t.setdefault("scores", {})[self.player(c[0])] = int(c[1])
         elif kind == "setup_shuffle":
             t.setdefault("shuffles", []).append(self.cards_of(c[0]))
-        elif kind in ("deal", "flip"):
+        elif kind in ("deal", "flip", "choose_dealer"):
             t.setdefault("setup", []).append(kind)
 
     # -- steps ------------------------------------------------------------------
@@ -128,6 +128,9 @@ class Builder:
         kind, c = node.data, node.children
         if kind in ("shuffle", "coin", "race"):
             self.add_step({"chance": self.chance(kind, c[0])}, node)
+            return
+        if kind == "next_hand":
+            self.add_step({"procedure": "next_hand"}, node)
             return
         act = _ACTS.get(kind, kind)
         action: dict = {"player": self.player(c[0]), "act": act}
@@ -160,8 +163,11 @@ class Builder:
                                 for i in range(0, len(pairs), 2)}
         elif kind == "declared":
             action["act"] = str(c[1])
-            if len(c) > 2:
-                action["target"] = self.player(c[2])
+            for child in c[2:]:
+                if isinstance(child, Tree):
+                    action["card"] = self.card(child)
+                else:
+                    action["target"] = self.player(child)
         self.add_step({"do": action}, node)
 
     def choice(self, key: str, node):
@@ -195,7 +201,7 @@ class Builder:
             if code not in REJECTION_CODES:
                 self.errors.error(_pos(c[0]), f"unknown rejection code '{code}' (known: "
                                   f"{', '.join(REJECTION_CODES)})")
-            if "do" not in last:
+            if "do" not in last and "procedure" not in last:
                 self.errors.error(_pos(node), "'expect rejected' must follow an action")
             last["reject"] = code
             return
@@ -271,6 +277,9 @@ class Builder:
         if kind == "exp_revealed":
             return {"path": f"revealed.{self.player(c[0])}",
                     "same_cards": self.cards_of(c[1] if len(c) > 1 else None)}
+        if kind == "exp_knows":
+            return {"path": f"knowledge.{self.player(c[0])}.{self.player(c[1])}",
+                    "same_cards": self.cards_of(c[2] if len(c) > 2 else None)}
         if kind == "exp_choice":
             return {"path": "choice", "matches": {"by": self.player(c[0]), "kind": str(c[1])}}
         if kind == "exp_no_choice":
@@ -322,7 +331,8 @@ class Builder:
 
 _HEADERS = {"id", "ruleset", "option", "cites", "pins", "note"}
 _SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
-           "field", "score", "deal", "flip", "setup_shuffle", "neutral", "zone", "eliminated"}
+           "field", "score", "deal", "flip", "setup_shuffle", "neutral", "zone", "eliminated",
+           "choose_dealer"}
 _ACTS = {"pass_": "pass", "choose_player": "choose", "choose_players": "choose",
          "choose_card": "choose", "choose_cards": "choose", "choose_order": "choose",
          "choose_number": "choose", "choose_counts": "choose", "choose_answer": "choose"}

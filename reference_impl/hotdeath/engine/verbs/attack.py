@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...registry import Param, verb
 from .. import pending as pend
 from ..draws import draw as draw_cards
-from ..interp import Ctx, run_effects
+from ..interp import Ctx, ask, run_effects
 from ..selectors import seats_of
 from ..state import Contribution, Window
 from ..turns import next_seat
@@ -35,19 +35,56 @@ def attack(ctx: Ctx, amount: int, target, stack, draw_class, tags, resume, effec
                            ctx.held_color)
     if ctx.stacking and s.pending:
         p = s.pending[0]
-        p.target = target(ctx) if target else next_seat(s, ctx.actor)
+        p.target = target(ctx) if target else next_seat(s, ctx.actor, 1 + ctx.skips)
         p.sender = ctx.actor
         p.contributions.append(contrib)
-        s.log("attack", ctx.owner, f"{s.name(p.target)} faces {pend.describe(s, p)}")
+        if s.tracing:
+            s.log("attack", ctx.owner, f"{s.name(p.target)} faces {pend.describe(s, p)}")
         return
-    if target is not None:
+    if ctx.aim is not None:
+        seats = [ctx.aim]
+    elif target is not None:
         seats = seats_of(target, ctx)
     else:
-        seats = [ctx.aim if ctx.aim is not None else next_seat(s, ctx.actor, 1 + ctx.skips)]
-    payload = kind.effects[effect] if effect and kind is not None else None
+        seats = [next_seat(s, ctx.actor, 1 + ctx.skips)]
+    payload = _payload(ctx, effect) if effect else None
     pend.create(s, ctx, seats, contrib, resume, payload, effect or "draw")
-    for p in s.pending[-len(seats):]:
-        s.log("attack", ctx.owner, f"{s.name(p.target)} faces {pend.describe(s, p)}")
+    if s.tracing:
+        for p in s.pending[-len(seats):]:
+            s.log("attack", ctx.owner, f"{s.name(p.target)} faces {pend.describe(s, p)}")
+
+
+def _payload(ctx: Ctx, name: str):
+    """A named payload of the card attacking, or of the rule whose trigger attacks."""
+    s = ctx.state
+    if ctx.card is not None:
+        got = s.kind(ctx.card).effects.get(name)
+        if got is not None:
+            return got
+    rule = s.rs.rules.get(ctx.owner)
+    assert rule is not None and name in rule.effects, f"no effect '{name}' for {ctx.owner}"
+    return rule.effects[name]
+
+
+@verb("distribute", "The actor shares out N cards to draw among players as they choose "
+      "(asked); each share is an attack on its player.",
+      "distribute(living, among=others, draw_class=immune)",
+      {"total": Param("int", required=True), "among": Param("seats", required=True),
+       "draw_class": Param("name", "attack"), "tags": Param("names", ()),
+       "resume": Param("name", "origin")})
+def distribute(ctx: Ctx, total: int, among, draw_class, tags, resume):
+    s = ctx.state
+    seats = seats_of(among, ctx)
+    counts = yield from ask(ctx, ctx.actor, "counts", f"share out {total} cards", tuple(seats),
+                            total=total)
+    shares = [(seat, counts[seat]) for seat in seats if counts.get(seat)]
+    if not shares:
+        return
+    contrib = Contribution(ctx.actor, ctx.card, 0, None, frozenset(tags), draw_class)
+    pend.create(s, ctx, [seat for seat, _ in shares], contrib, resume, None, "draw",
+                [n for _, n in shares])
+    for seat, n in shares:
+        s.log("attack", ctx.owner, f"{s.name(seat)} faces a draw of {n}")
 
 
 @verb("accept_attack", "The target suffers the pending effect (draws its cards) and loses "
@@ -201,7 +238,7 @@ def allow_stack(ctx: Ctx) -> None:
         s.windows.append(Window("stack", ctx.actor, s.pending[0].group))
 
 
-@verb("hold", "Cards leave the actor's hand and travel with the effect just aimed (a gift).",
+@verb("hold", "Cards leave the actor's hand and travel with the effect just aimed (a present).",
       "hold(picked)", {"cards": Param("cards", required=True)})
 def hold(ctx: Ctx, cards) -> None:
     s = ctx.state

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ...registry import Param, verb
 from .. import draws, zones
-from ..interp import Ctx, ask
+from ..interp import Ctx, ask, run_effects
 from ..selectors import seats_of
-from ..state import Card
+from ..state import Action, Card
+from ..triggers import card_effects
+from ..turns import in_order
 
 
 @verb("draw", "A player (or each of several) draws N cards, with the given draw class for "
@@ -74,7 +76,10 @@ def move(ctx: Ctx, card, to: str, bottom: bool) -> None:
     if c is None:
         return
     zones.detach(s, c)
-    zones.put(s, [c], to, bottom)
+    if to == "neutral":
+        zones.enter_play(s, c, None)
+    else:
+        zones.put(s, [c], to, bottom)
     s.log("move", ctx.owner, f"{c.notation} goes to the {'bottom' if bottom else 'top'} of "
           f"the {to}")
 
@@ -92,6 +97,19 @@ def discard_from_field(ctx: Ctx, card: str, holder, count: int) -> None:
     s.log("discard", ctx.owner, f"{len(gone)} {card} leave {s.name(seat)}'s field")
 
 
+@verb("discard_from_hand", "A card of this name leaves a player's hand for the discard pile "
+      "(beneath the card in play).", 'discard_from_hand("Secret", who=chosen)',
+      {"card": Param("card", required=True), "who": Param("selector", None)})
+def discard_from_hand(ctx: Ctx, card: str, who) -> None:
+    s = ctx.state
+    seat = who(ctx) if who else ctx.actor
+    gone = next((c for c in s.hands[seat] if s.kind(c).name == card), None)
+    if gone is not None:
+        zones.remove_from_hand(s, seat, gone)
+        zones.under_top(s, [gone])
+        s.log("discard", ctx.owner, f"{s.name(seat)} discards {gone.notation}")
+
+
 @verb("discard_fields", "Every card in play (every field and neutral play) is discarded, except "
       "cards of the names given.", 'discard_fields(keep=["Crown"])',
       {"keep": Param("names", ())})
@@ -103,26 +121,14 @@ def discard_fields(ctx: Ctx, keep: tuple) -> None:
     s.log("discard", ctx.owner, f"{len(gone)} card(s) in play are discarded")
 
 
-@verb("exchange_hands", "Two players swap their whole hands.", "exchange_hands(self, previous)",
+@verb("exchange_hands", "Two players exchange their whole hands.", "exchange_hands(self, previous)",
       {"a": Param("selector", required=True), "b": Param("selector", required=True)})
 def exchange_hands(ctx: Ctx, a, b) -> None:
     s = ctx.state
     x, y = a(ctx), b(ctx)
     s.hands[x], s.hands[y] = s.hands[y], s.hands[x]
     s.revealed[x], s.revealed[y] = set(), set()
-    s.log("swap", ctx.owner, f"{s.name(x)} and {s.name(y)} swap hands")
-
-
-@verb("give_hand", "A player's whole hand goes to another player.", "give_hand(to=chosen)",
-      {"to": Param("selector", required=True), "giver": Param("selector", None)})
-def give_hand(ctx: Ctx, to, giver) -> None:
-    s = ctx.state
-    src = giver(ctx) if giver else ctx.actor
-    dst = to(ctx)
-    cards, s.hands[src] = s.hands[src], []
-    s.revealed[src] = set()
-    zones.give_to_hand(s, dst, cards)
-    s.log("give", ctx.owner, f"{s.name(src)} gives {len(cards)} card(s) to {s.name(dst)}")
+    s.log("exchange", ctx.owner, f"{s.name(x)} and {s.name(y)} exchange hands")
 
 
 @verb("discard_hand", "A player's whole hand goes to the discard pile, beneath the card in play.",
@@ -159,30 +165,34 @@ def look_and_arrange(ctx: Ctx, count: int, keep: int):
         if card is None:
             break
         looked.append(card)
-    s.log("look", ctx.owner, f"{s.name(ctx.actor)} looks at {len(looked)} card(s)")
+    zones.give_to_hand(s, ctx.actor, looked)  # in hand while they are looked at
+    s.log("look", ctx.owner, f"{s.name(ctx.actor)} takes {len(looked)} card(s) to look at")
     kept = yield from ask(ctx, ctx.actor, "cards", f"keep {keep}", tuple(looked),
                           count=min(keep, len(looked)))
-    rest = list(looked)
-    for card in kept:
-        rest.remove(card)
-    zones.give_to_hand(s, ctx.actor, list(kept))
+    rest = [c for c in looked if not any(c is k for k in kept)]
     if len(rest) > 1:
         order = yield from ask(ctx, ctx.actor, "order", "order the rest, top first",
                                tuple(rest), count=len(rest))
     else:
         order = rest
+    for card in order:
+        zones.remove_from_hand(s, ctx.actor, card)
     s.pile.extend(reversed(order))
     s.log("arrange", ctx.owner, f"{s.name(ctx.actor)} keeps {len(kept)} and puts "
           f"{len(order)} back")
 
 
-@verb("pool_and_deal", "Every hand still in the game is gathered, shuffled (a scripted input) "
-      "and dealt out evenly; who takes the larger piles is a race (a scripted input).",
-      "pool_and_deal")
-def pool_and_deal(ctx: Ctx) -> None:
+@verb("pool_and_deal", "Every hand still in the game (and the cards of a pile, if named) is "
+      "gathered, shuffled (a scripted input) and dealt out evenly; who takes the larger piles "
+      "is a race (a scripted input).", "pool_and_deal",
+      {"with_pile": Param("zone", None)})
+def pool_and_deal(ctx: Ctx, with_pile: str | None) -> None:
     s = ctx.state
     seats = [i for i in range(len(s.seats)) if s.in_game(i)]
     pool = [c for i in seats for c in s.hands[i]]
+    if with_pile is not None:
+        pool += s.zone(with_pile)
+        s.zone(with_pile).clear()
     for i in seats:
         s.hands[i] = []
         s.revealed[i] = set()
@@ -196,6 +206,57 @@ def pool_and_deal(ctx: Ctx) -> None:
         s.hands[seat], cards = cards[:take], cards[take:]
     s.log("pool", ctx.owner, f"{len(order)} cards are pooled and dealt out "
           f"({base} each, {extra} extra)")
+
+
+@verb("activate_held", "Every card of this category (or of these names) in the hands of these "
+      "players goes into play for its holder: its 'on activated' effects if it has them, else "
+      "in front of the holder (in neutral play for a global card).",
+      'activate_held(field, who=chosen, names=["Crown"])',
+      {"category": Param("name", None), "who": Param("seats", None),
+       "names": Param("names", ())})
+def activate_held(ctx: Ctx, category: str | None, who, names: tuple):
+    s = ctx.state
+    seats = seats_of(who, ctx) if who else [ctx.actor, *in_order(s, ctx.actor)]
+    for seat in seats:
+        for card in [c for c in s.hands[seat] if (category is None or category in
+                                                   s.kind(c).categories)
+                     and (not names or s.kind(c).name in names)]:
+            kind = s.kind(card)
+            sub = Ctx(s, seat, card, owner=kind.name)
+            effects = kind.triggers.get("activated")
+            if effects:
+                yield from run_effects(effects, sub)
+            else:
+                _into_play(sub, None if "global" in kind.categories else seat, seat)
+
+
+@verb("run_play", "Run a card's own play effects now, as the actor's: this card, or another "
+      "(the card under it); 'target' stands for the player it would be aimed at by choice, "
+      "'aim' overrides whom its attacks hit.", "run_play(aim=dealer)",
+      {"card": Param("card_ref", None), "target": Param("selector", None),
+       "aim": Param("selector", None)})
+def run_play(ctx: Ctx, card, target, aim):
+    s = ctx.state
+    c = card(ctx) if card is not None else ctx.card
+    if c is None:
+        return
+    kind = s.kind(c)
+    aimed = target(ctx) if target else None
+    if aimed is None and "target" in kind.needs.get("play", ()):  # the card's player chooses
+        aimed = yield from ask(ctx, ctx.actor, "player", "pick a player",
+                               tuple(in_order(s, ctx.actor)))
+    action = Action(ctx.actor, "play", c, s.color, aimed)
+    sub = Ctx(s, ctx.actor, c, action, owner=kind.name)
+    sub.aim = aim(ctx) if aim else None
+    sub.vars["starting"] = ctx.vars.get("starting")
+    sub.vars["replayed"] = True
+    yield from run_effects(card_effects(s, c, "play", sub), sub)
+    ctx.skips += sub.skips
+    ctx.play_again = ctx.play_again or sub.play_again
+    if sub.next_turn is not None:
+        ctx.next_turn = sub.next_turn
+    if sub.vars.get("reversed"):
+        ctx.vars["reversed"] = not ctx.vars.get("reversed")
 
 
 @verb("redirect_plays", "From now on, played cards go onto this pile instead of the discard "

@@ -14,6 +14,7 @@ def _remove(ctx: Ctx, seat: int, status: str, hand: str, verb_text: str) -> None
         s.log("miss", ctx.owner, f"{s.name(seat)} has already left the game")
         return
     s.status[seat] = status
+    s.departed.append(seat)
     s.uno_pending.discard(seat)
     s.uno_called.discard(seat)
     if hand == "discard" and s.hands[seat]:
@@ -47,14 +48,6 @@ def return_to_game(ctx: Ctx, who) -> None:
         s.log("return", ctx.owner, f"{s.name(seat)} is back in the game")
 
 
-@verb("win_round", "The actor wins the round, which ends.", "win_round")
-def win_round(ctx: Ctx) -> None:
-    s = ctx.state
-    if s.round_winner is None:
-        s.round_winner = ctx.actor
-    s.over = True
-
-
 @verb("score_hands", "The actor scores the points of every card left in opponents' hands; "
       "reaching target_score wins the game.", "score_hands")
 def score_hands(ctx: Ctx) -> None:
@@ -77,15 +70,6 @@ def win_game(ctx: Ctx) -> None:
     s.winner = ctx.actor
     s.over = True
     s.log("win", ctx.owner, f"{s.name(ctx.actor)} wins the game")
-
-
-@verb("lose_game", "The actor loses the game, which ends (the last player left, where that "
-      "is the loser).", "lose_game")
-def lose_game(ctx: Ctx) -> None:
-    s = ctx.state
-    s.loser = ctx.actor
-    s.over = True
-    s.log("lose", ctx.owner, f"{s.name(ctx.actor)} is the last one left and loses the game")
 
 
 def face_points(face) -> int:

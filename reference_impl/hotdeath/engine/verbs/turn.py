@@ -10,17 +10,22 @@ from ..turns import in_order, next_seat
 @verb("skip", "The next N players in turn order lose their turn.", "skip(1)",
       {"count": Param("int", 1)})
 def skip(ctx: Ctx, count: int) -> None:
+    if ctx.aim is not None:
+        return  # an attack re-aimed (at the start) does its attack and nothing else
     ctx.skips += count
     s = ctx.state
-    skipped = [s.name(next_seat(s, ctx.actor, i + 1)) for i in range(count)]
-    s.log("skip", ctx.owner, f"{', '.join(skipped)} skipped")
+    if s.tracing:
+        skipped = [s.name(next_seat(s, ctx.actor, i + 1)) for i in range(count)]
+        s.log("skip", ctx.owner, f"{', '.join(skipped)} skipped")
 
 
 @verb("reverse", "The direction of play is reversed.", "reverse")
 def reverse(ctx: Ctx) -> None:
     s = ctx.state
     s.direction = -s.direction
-    s.log("reverse", ctx.owner, "direction of play reversed")
+    ctx.vars["reversed"] = not ctx.vars.get("reversed")
+    if s.tracing:
+        s.log("reverse", ctx.owner, "direction of play reversed")
 
 
 @verb("play_again", "The actor takes the next turn too.", "play_again")
@@ -29,22 +34,16 @@ def play_again(ctx: Ctx) -> None:
     ctx.state.log("again", ctx.owner, f"{ctx.state.name(ctx.actor)} plays again")
 
 
-@verb("give_turn", "The given player takes the next turn.", "give_turn(dealer)",
-      {"to": Param("selector", required=True)})
-def give_turn(ctx: Ctx, to) -> None:
-    ctx.next_turn = to(ctx)
-    ctx.state.log("turn", ctx.owner, f"{ctx.state.name(ctx.next_turn)} plays next")
-
-
 @verb("end_turn", "The player whose turn is starting loses it; play passes to the next player.",
       "on turn_start if same(subject, owner) { end_turn }")
 def end_turn(ctx: Ctx) -> None:
     s = ctx.state
     lost = s.turn
     s.turn = next_seat(s, lost)
+    s.turn_number += 1
     s.skipped = {lost}
     s.log("turn", ctx.owner, f"{s.name(lost)}'s turn is used up; {s.name(s.turn)} plays")
-    s.triggered.append(("turn_start", s.turn, None))
+    s.triggered.append(("turn_start", s.turn, None, None))
 
 
 @verb("choose_color", "The actor names the colour in play as part of the play (asked "
@@ -52,11 +51,14 @@ def end_turn(ctx: Ctx) -> None:
       needs=("color",))
 def choose_color(ctx: Ctx):
     s = ctx.state
+    if ctx.vars.get("replayed"):
+        return  # a card's effects repeated by another card keep the colour in play
     color = ctx.action.color if ctx.action is not None else None
     if color is None:
         color = yield from ask(ctx, ctx.actor, "color", "name the colour in play", s.rs.colors)
     s.color = color
-    s.log("color", ctx.owner, f"{s.name(ctx.actor)} names {s.color}")
+    if s.tracing:
+        s.log("color", ctx.owner, f"{s.name(ctx.actor)} names {s.color}")
 
 
 @verb("ask_color", "Another player names the colour, as a separate choice before play goes on.",

@@ -1,0 +1,62 @@
+"""``hotdeath show RULESET``: a ruleset as a player reads it, from the checked model.
+
+The deck card by card (with the notation a scenario uses), the settings, the
+rules and their roles, options, acts and piles. Everything is derived from
+the model, so it cannot drift from what the engine runs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .model import CardKind, Ruleset
+
+
+def deck_rows(rs: Ruleset) -> list[tuple[str, str, int, str]]:
+    """(card name, notation, copies in the deck, categories), in spec order."""
+    counts = Counter(face.notation for face in rs.deck)
+    rows = []
+    for kind in rs.kinds.values():
+        for notation in sorted({f.notation for f in rs.faces.values() if f.kind is kind}):
+            rows.append((kind.name, notation, counts.get(notation, 0),
+                         " ".join(sorted(kind.categories))))
+    return rows
+
+
+def _kind_line(kind: CardKind, rows: list[tuple[str, str, int, str]]) -> str:
+    mine = [(n, c) for name, n, c, _ in rows if name == kind.name]
+    total = sum(c for _, c in mine)
+    shown = ", ".join(f"{n} x{c}" for n, c in mine if c)
+    extra = f" (replaces {kind.replaces})" if kind.replaces else ""
+    cats = " ".join(sorted(kind.categories))
+    return f"  {kind.name:<32} {total:>3}  {shown}{extra}" + (f"  [{cats}]" if cats else "")
+
+
+def render(rs: Ruleset, only_deck: bool = False) -> str:
+    rows = deck_rows(rs)
+    out = [f"{rs.ident}: {rs.title}" + (f" (extends {rs.extends})" if rs.extends else ""),
+           f"deck: {len(rs.deck)} cards", ""]
+    out.append("cards (name, copies, notation x copies):")
+    out += [_kind_line(kind, rows) for kind in rs.kinds.values()]
+    if only_deck:
+        return "\n".join(out)
+    out += ["", "settings:"]
+    out += [f"  {k} {' '.join(map(str, v))}" for k, v in sorted(rs.settings.items())]
+    out += ["", "rules:"]
+    for rule in rs.rules.values():
+        role = " ".join(rule.properties.get("role", ()))
+        out.append(f"  {rule.name}" + (f"  (role {role})" if role else ""))
+    if rs.options:
+        out += ["", "options:"]
+        out += [f"  {o.ident}: {o.title} (default {'on' if o.default else 'off'})"
+                for o in rs.options.values()]
+    if rs.acts:
+        out += ["", "acts (besides the protocol's own):"]
+        out += [f"  {a.name}: {a.title} (by {a.by}"
+                + (", names a player" if "target" in a.needs else "") + ")"
+                for a in rs.acts.values()]
+    if rs.zones:
+        out += ["", "extra piles:"]
+        out += [f"  {z.name}: {z.title}" for z in rs.zones.values()]
+    out += ["", f"rulings: {', '.join(rs.rulings) or 'none'}"]
+    return "\n".join(out)
