@@ -24,6 +24,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_random_games.py
 	$(BIN)/python benchmarks/bench_protocol.py
+	$(BIN)/python benchmarks/bench_vs_rlcard.py
 
 # The published check of RLCard's UNO (docs/conformance/rlcard-uno.md); a test keeps it current.
 rlcard-report: $(STAMP)

@@ -375,19 +375,21 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     going_out_ok = may_go_out(state, p)
     respond = phase == "respond"
     fits = None if respond else matcher(state)
-    kind_of = state.kind
+    ident = state.ident
     for card in candidates if going_out_ok else ():
         face = card.face
         if id(face) in seen:
             continue
         seen.add(id(face))
-        kind = kind_of(card)
+        if face.ruleset is not ident:
+            face = state.rs.translate(face)
+        kind = face.kind
         if respond:
             if not can_answer(state, card, p):
                 continue
             needs = needs_of(state, card, p)
         else:
-            if not fits(card) or (kind.playable is not None and not playable(state, card, p)):
+            if not fits(face) or (kind.playable is not None and not playable(state, card, p)):
                 continue
             needs = kind.needs.get("play") if kind.needs else None
         can_play = True

@@ -6,6 +6,7 @@ such as a card that allows only matches by colour) and from card properties.
 
 from __future__ import annotations
 
+from ..model import Face
 from .state import Card, State
 
 
@@ -14,11 +15,11 @@ def match_attributes(state: State) -> tuple:
 
 
 def matches(state: State, card: Card) -> bool:
-    return matcher(state)(card)
+    return matcher(state)(state.face(card))
 
 
 def matcher(state: State):
-    """A test of 'may this card be played on the card in play', fixed for the current table.
+    """A test of 'may a card of this face be played on the card in play', for the current table.
 
     It is built once per table position (top card, colour, rules in force) and
     reused, which keeps the hot path of random play free of repeated lookups.
@@ -35,17 +36,15 @@ def matcher(state: State):
 
 def _build_matcher(state: State, top: Card | None):
     if top is None:
-        return lambda card: True
+        return lambda face: True
     tf = state.face(top)
     attrs = match_attributes(state)
     by_color = "color" in attrs
     by_suit = "suit" in attrs
     by_text = "text" in attrs
     color, suits, text = state.color, tf.suits, tf.text
-    face_of = state.face
 
-    def test(card: Card) -> bool:
-        face = face_of(card)
+    def test(face: Face) -> bool:
         if face.color == "wild" or face.kind.playable_anywhere:
             return True
         return ((by_color and face.color == color) or (by_suit and not suits.isdisjoint(
