@@ -74,6 +74,8 @@ SPEC_CASES = [
     (card("  category spell\n" + CITED),
      "4:3: 'category' has no value 'spell' (expected one of action, attack, defense, directed, "
      "field, global, number, technical, wild)"),
+    (card(CITED + "  color red\n  replaces 7\n  copies 3\n"),
+     '2:1: card "X" replaces more \'red 7\' cards than the deck holds'),
     (HEAD + 'ruling R1 "t" {\n  question "q"\n  answer "a"\n  cites classic "A" "b"\n}\n',
      "2:1: ruling R1 has no 'rationale'"),
     ('ruleset x\n', "1:10: unexpected end of line; expected a quoted string"),

@@ -177,6 +177,18 @@ def test_validate_reports_schema_violations_but_not_rule_failures(tmp_path):
     assert f"{TARGET}: step 2: violation" in output
 
 
+@pytest.mark.parametrize(("fault", "fragment"), [
+    ("owes-a-field", "declares feature 'zones' but the observation lacks pile"),
+    ("short-pile", "pile lists 2 cards but pile_count is 3"),
+])
+def test_validate_reports_1_1_fields_a_feature_owes(tmp_path, fault, fragment):
+    """Protocol 1.1: declaring a feature obliges the fields it uses, kept coherent."""
+    code, output, _ = run(tmp_path, broken(fault), "--validate")
+    assert code == 1, output
+    assert f"{TARGET}: step 2: violation" in output
+    assert fragment in output
+
+
 def test_expected_failures_turn_failures_into_xfail_and_passes_into_xpass(tmp_path):
     listed = tmp_path / "expected"
     listed.write_text(f"# known problems\n{TARGET}: turn bookkeeping is off\n")

@@ -21,7 +21,8 @@ from hotdeath.serve import Server
 FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-code",
           "wrong-turn", "accept-everything", "flood", "flood-lines", "chatty", "errored",
           "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
-          "extra-field", "stray-hand", "stop-crash", "stop-answer")
+          "extra-field", "stray-hand", "stop-crash", "stop-answer", "owes-a-field",
+          "short-pile")
 
 
 def write(obj: object) -> None:
@@ -104,6 +105,10 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
         answer["observation"]["x_requests_seen"] = answer["seq"]
     elif fault == "stray-hand" and step and "observation" in answer:
         answer["observation"]["hands"]["zed"] = ["red 1"]
+    elif fault == "owes-a-field" and step and "observation" in answer:
+        answer["observation"].pop("pile", None)  # while declaring the 'zones' feature
+    elif fault == "short-pile" and step and "observation" in answer:
+        answer["observation"]["pile"] = answer["observation"]["pile"][1:]
     elif fault == "skipper" and not step:
         answer = {"seq": answer["seq"], "outcome": "skipped", "reason": "we have no Draw Two"}
     return answer
