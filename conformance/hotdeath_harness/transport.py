@@ -25,6 +25,9 @@ MAX_LINE = 8 * 1024 * 1024
 STOP_GRACE = 2.0
 """Seconds an implementation has to exit after ``stop`` before it is killed."""
 
+STDERR_DRAIN = 1.0
+"""Seconds a crash report waits for the rest of the child's stderr."""
+
 _EOF = object()
 _FLOOD = object()
 
@@ -62,6 +65,7 @@ class ProcessClient:
         self.lines: queue.Queue[object] = queue.Queue(maxsize=64)
         self.stderr_tail: deque[str] = deque(maxlen=20)
         self.closing = threading.Event()
+        self.stderr_reader: threading.Thread | None = None
 
     def start(self) -> None:
         try:
@@ -71,7 +75,8 @@ class ProcessClient:
         except OSError as err:
             raise Failure("start", f"cannot start {shlex.join(self.argv)}: {err}") from None
         threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self.stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self.stderr_reader.start()
 
     def _read_stdout(self) -> None:
         assert self.proc is not None and self.proc.stdout is not None
@@ -158,6 +163,13 @@ class ProcessClient:
         return f"exited with status {code}"
 
     def _failure(self, kind: str, message: str) -> Failure:
+        """A crashed child's last words may still be in the pipe: let the reader drain it.
+
+        Without the short wait the report depended on thread timing, so one run
+        showed the stderr tail and a parallel run of the same fault did not.
+        """
+        if kind == "crash" and self.stderr_reader is not None:
+            self.stderr_reader.join(timeout=STDERR_DRAIN)
         return Failure(kind, message, self.stderr_text())
 
     def close(self) -> None:
