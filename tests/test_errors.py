@@ -47,7 +47,7 @@ SPEC_CASES = [
     (HEAD + 'rule "R" {\n  cites classic "A" "b"\n  override category spell {\n'
      '    on play { skip }\n  }\n}\n',
      "4:3: override of unknown category 'spell' (categories: action, attack, defense, "
-     "directed, field, global, number, technical, wild)"),
+     "directed, field, global, number, special, technical, wild)"),
     (card(CITED + "  on play { skip(1, times=2) }\n"), "5:13: 'skip' has no parameter 'times'"),
     (card("  colour red\n" + CITED), "4:3: unknown card property 'colour' (did you mean 'color'?)"),
     (card(""), '2:1: card "X" cites no source'),
@@ -61,19 +61,19 @@ SPEC_CASES = [
     (HEAD + 'amend "Skipp" {\n  stack x\n}\n',
      "2:1: cannot amend unknown card \"Skipp\" (did you mean 'Skip'?)"),
     (HEAD + 'card "X" {\n  key x\n',
-     "3:8: unexpected end of file; expected '}', 'act', 'amend', 'answers', 'card', 'cites', "
-     "'effect', 'modifies', 'on', 'option', 'override', 'rule', ..."),
+     "3:8: unexpected end of file; expected '}', 'act', 'amend', 'answers', 'aside', 'card', "
+     "'cites', 'effect', 'modifies', 'on', 'option', 'override', ..."),
     (HEAD + 'card "X" @ {\n}\n', "2:10: unexpected character '@'"),
     (card(CITED + "  on discard { skip(1) }\n"),
      "5:3: unknown event 'on discard' (expected activated, any_play, blocked, challenge, check, "
      "drawn, play, start, turn_start)"),
     (card(CITED + "  modifies draw at luck { adjust(-1) }\n"),
-     "5:3: unknown layer 'luck' (declared layers: immune, modifier, split)"),
+     "5:3: unknown draw layer 'luck' (declared with 'layers': immune, modifier, split)"),
     (card("  color purple\n" + CITED),
      "4:3: 'color' has no value 'purple' (expected one of blue, each, green, red, wild, yellow)"),
     (card("  category spell\n" + CITED),
      "4:3: 'category' has no value 'spell' (expected one of action, attack, defense, directed, "
-     "field, global, number, technical, wild)"),
+     "field, global, number, special, technical, wild)"),
     (card(CITED + "  color red\n  replaces 7\n  copies 3\n"),
      '2:1: card "X" replaces more \'red 7\' cards than the deck holds'),
     (HEAD + 'ruling R1 "t" {\n  question "q"\n  answer "a"\n  cites classic "A" "b"\n}\n',

@@ -15,12 +15,18 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
     if rs is None:
         return [diag(1, 1, f"unknown ruleset '{d['ruleset']}' (known: {', '.join(rulesets)})")]
     out = []
+    unknown = [opt for opt in d["options"] if opt not in rs.options]
+    for opt in unknown:
+        out.append(diag(1, 1, f"ruleset '{rs.ident}' has no option '{opt}'"))
+    base = rs
+    if not unknown:  # the cards of the ruleset as the scenario's options make it
+        on = frozenset(d["options"]) | {o for o, decl in rs.options.items() if decl.default}
+        rs = rs.with_options(on)
     for text, (line, col) in scn.card_positions:
         if rs.face(text) is None:
-            out.append(diag(line, col, f"ruleset '{rs.ident}' has no card '{text}'"))
-    for opt in d["options"]:
-        if opt not in rs.options:
-            out.append(diag(1, 1, f"ruleset '{rs.ident}' has no option '{opt}'"))
+            adds = [o for o in base.options if base.with_options(frozenset({o})).face(text)]
+            hint = f" (option {adds[0]} adds it)" if adds else ""
+            out.append(diag(line, col, f"ruleset '{rs.ident}' has no card '{text}'{hint}"))
     for ruling in d["pins"]:
         if ruling not in rs.rulings:
             out.append(diag(1, 1, f"ruleset '{rs.ident}' has no ruling {ruling}"))

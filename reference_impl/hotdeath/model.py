@@ -49,13 +49,19 @@ class CardKind:
     number: int | None = None
     ranks: tuple[int, ...] = ()
     copies: int = 1
-    points: int | str = 0
+    points: int | str | Callable = 0
+    points_relative: bool = False  # worth 'the highest card': not counted by such cards
     categories: frozenset[str] = frozenset()
     stack: str | None = None
     playable_anywhere: bool = False
+    playable_anytime: bool = False  # also out of turn, whenever no one is choosing
+    called: str = ""  # the name this ruleset gives the card, when it renames an inherited one
     playable: Callable | None = None  # a guard that must hold for the card to be played
     must_answer: Callable | None = None  # when it holds, a holder may not accept but must answer
-    answer_from: str = "hand"  # where the card answers from: hand (played) or field (used)
+    answer_from: str = "hand"  # where it answers from: hand (played), field or shown (used)
+    modifies_from: str = "field"  # where its draw modifiers work: field, or hand (shown)
+    grants_match: tuple[str, ...] = ()  # suits its holder may play on one another
+    plays_on: tuple[str, ...] = ()  # cards it may be played on whatever their colour
     jumps_as: tuple[str, ...] = ()  # suits it counts as for a jump-in, beyond its own
     while_active: dict[str, tuple] = field(default_factory=dict)  # settings while in play
     replaces: str | None = None
@@ -138,6 +144,7 @@ class Ruling:
     alternatives: tuple[str, ...]
     citations: list[Citation]
     path: str = ""
+    cells: tuple[tuple[str, str], ...] = ()  # matrix cells it says cannot occur (row, column)
 
 
 @dataclass
@@ -163,6 +170,15 @@ class ActDecl:
     trigger: Effect | None
     guard: Callable | None
     citations: list[Citation]
+
+
+@dataclass(frozen=True)
+class Aside:
+    """Seed sentences that carry no executable rule, with the reason."""
+
+    reason: str
+    citations: tuple[Citation, ...]
+    path: str = ""
 
 
 @dataclass
@@ -194,8 +210,13 @@ class Ruleset:
     general_overrides: list[Override] = field(default_factory=list)
     rule_triggers: dict[str, list[Effect]] = field(default_factory=dict)
     reacts: frozenset[str] = frozenset()  # events some card or rule has a trigger for
+    grants: bool = False  # some card grants its holder extra matches
+    hand_modifiers: bool = False  # some card modifies draws from its holder's hand
+    attack_modifiers: bool = False  # some card in play changes the attacks its holder makes
+    anytime: bool = False  # some card may be played out of turn at any moment
     acts: dict[str, ActDecl] = field(default_factory=dict)
     zones: dict[str, ZoneDecl] = field(default_factory=dict)
+    asides: list[Aside] = field(default_factory=list)
     active_options: frozenset[str] = frozenset()
     variants: dict[frozenset[str], Ruleset] = field(default_factory=dict, repr=False)
     variant_builder: Callable | None = field(default=None, repr=False)

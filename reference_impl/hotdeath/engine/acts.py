@@ -11,9 +11,9 @@ from __future__ import annotations
 from ..model import Effect
 from . import checks, draws, pending, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
-from .matching import can_stack, identical_to_top, matches
+from .matching import can_stack, granted, identical_to_top, matches
 from .pending import drop_unplayable
-from .state import Action, Card, State
+from .state import Action, Card, State, Window
 from .turns import next_seat, passed_over
 
 
@@ -115,12 +115,16 @@ def play(state: State, action: Action) -> Steps:
     kind = state.kind(card)
     ctx = Ctx(state, p, card, action, owner=kind.name)
     responding = bool(state.pending) and state.current_player == p
+    if not state.pending and p != state.current_player and state.request is None:
+        state.turn = p  # played out of turn (a card playable at any time): play goes on from p
     answer = answer_for(state, card, ctx) if responding else None
     ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card)
     if "challenge" in kind.triggers:  # the only rule that asks what else was held
         ctx.held_color = any(state.face(c).color == state.color
                              for c in state.hands[p] if c is not card)
     ctx.under = state.top()
+    privileged = state.rs.grants and not responding and not ctx.stacking \
+        and not matches(state, card) and granted(state, p, card)
     zones.remove_from_hand(state, p, card)
     (state.discard if state.play_zone == "discard" else state.zone(state.play_zone)).append(card)
     state.match_top = None
@@ -135,6 +139,8 @@ def play(state: State, action: Action) -> Steps:
         yield from run(answer.body, ctx)
     else:
         yield from run_effects(triggers.card_effects(state, card, "play", ctx), ctx)
+    if privileged:  # others may now dispute the play (see window_open)
+        state.windows.append(Window("granted_match", p))
     if "any_play" in state.rs.reacts:
         state.triggered.append(("any_play", p, card, {
             "skips": ctx.skips, "reversed": ctx.vars.get("reversed"),
@@ -150,6 +156,8 @@ def use(state: State, action: Action) -> Steps:
     ctx = Ctx(state, p, card, action, owner=kind.name, holder=p)
     answer = answer_for(state, card, ctx)
     assert answer is not None
+    if kind.answer_from == "shown":
+        state.revealed[p].add(id(card))  # held up for all to see, and kept
     state.log("use", kind.name, f"{state.name(p)} uses {card.notation}")
     yield from run(answer.body, ctx)
     return ctx
@@ -184,7 +192,8 @@ def draw(state: State, action: Action) -> Steps:
     else:
         got = draws.draw(state, p, 1, cls, "turn")
     last = got[-1] if got else None
-    if last is not None and state.setting("play_drawn", 1) and matches(state, last):
+    free = state.free_turn == (p, state.turn_number)  # any card may follow the draw
+    if last is not None and (free or state.setting("play_drawn", 1) and matches(state, last)):
         state.drawn = last
         ctx.keep_turn = True
     else:

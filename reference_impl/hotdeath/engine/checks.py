@@ -58,28 +58,44 @@ def going_out(state: State, actor: int) -> Steps:
 
 
 def last_standing(state: State) -> Steps:
-    """When one player is left: the winner, or (in 'not_last' games) the loser."""
+    """When one player is left: they win the hand (or, in 'not_last' games, lose).
+
+    What winning the hand means is the rules' (``on last_standing``): the
+    whole game where a player removed is out for good (v3), only the hand
+    where hands are scored (1989).
+    """
     not_last = state.rs.setting("goal", "first_out") == "not_last"
     if state.over or state.living() > 1 or (state.pending and not not_last):
         return  # the last one in loses at once; a winner waits until attacks are settled
+    state.over = True
     if state.living() == 0:
         if not_last and state.departed:
             state.loser = state.departed[-1]
             state.log("lose", "", f"{state.name(state.loser)} was the last one in the game")
         else:
-            state.log("over", "", "nobody is left in the game: nobody wins")
-        state.over = True
+            state.log("over", "", "nobody is left in the hand: nobody wins it")
         return
     seat = state.status.index(IN_GAME)
     if not_last:
         state.loser = seat
         state.log("lose", "", f"{state.name(seat)} is the last one left and loses")
-    else:
-        state.round_winner = state.winner = seat
-        state.log("win", "", f"{state.name(seat)} is the last one left and wins")
-        for effect in state.rs.rule_triggers.get("last_standing", []):
-            yield from run_effects([effect], Ctx(state, seat, owner=effect.owner))
-    state.over = True
+        return
+    state.round_winner = seat
+    state.log("win", "", f"{state.name(seat)} is the last one left in the hand")
+    for effect in state.rs.rule_triggers.get("last_standing", []):
+        yield from run_effects([effect], Ctx(state, seat, owner=effect.owner))
+
+
+def hand_end(state: State) -> Steps:
+    """Once per hand, when it is over: the rules' ``on hand_end`` effects (scoring)."""
+    if state.hand_ended or not state.over or state.winner is not None \
+            or state.loser is not None:
+        return
+    state.hand_ended = True
+    effects = state.rs.rule_triggers.get("hand_end", [])
+    if effects:
+        actor = state.round_winner if state.round_winner is not None else state.dealer
+        yield from run_effects(effects, Ctx(state, actor, owner=effects[0].owner))
 
 
 def after_action(state: State, actor: int) -> Steps:
@@ -88,3 +104,5 @@ def after_action(state: State, actor: int) -> Steps:
         yield from state_triggers(state)
     yield from going_out(state, actor)
     yield from last_standing(state)
+    if state.over:
+        yield from hand_end(state)

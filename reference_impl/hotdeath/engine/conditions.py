@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..registry import Param, condition
 from .interp import Ctx
+from .matching import matches
 from .state import Pending
 
 
@@ -238,3 +239,115 @@ def in_play_for_someone(ctx: Ctx, card: str) -> bool:
     s = ctx.state
     return any(s.in_game(seat) and any(s.kind(c).name == card for c in field)
                for seat, field in enumerate(s.fields))
+
+
+@condition("won_hand", "The actor won the hand being scored.", "if not won_hand { ... }")
+def won_hand(ctx: Ctx) -> bool:
+    return ctx.state.round_winner == ctx.actor
+
+
+@condition("window_open", "Right after a player's act that others may now answer (a card "
+           "slipped away, a privilege used): the window of this name, opened by that player, "
+           "is still open (no one has acted since).", "allowed if window_open(dump, by=chosen)",
+           {"name": Param("name", required=True), "by": Param("selector", None)})
+def window_open(ctx: Ctx, name: str, by) -> bool:
+    seat = by(ctx) if by is not None else None
+    return any(w.kind == name and (seat is None or w.seat == seat) for w in ctx.state.windows)
+
+
+
+def army_size(state, card) -> int | None:
+    """The number a card stands for in a contest: its own, or that of the card it was made from."""
+    face = state.face(card)
+    if face.number is not None:
+        return face.number
+    base = face.kind.replaces
+    return int(base) if base is not None and base.isdigit() else None
+
+
+@condition("holds_number", "A player holds a card with a number (a number card, or a special "
+           "made from one).", "allowed if holds_number(self)",
+           {"who": Param("selector", required=True)})
+def holds_number(ctx: Ctx, who) -> bool:
+    s = ctx.state
+    return any(army_size(s, c) is not None for c in s.hands[who(ctx)])
+
+
+@condition("contest_is", "The latest contest's outcome for the actor: won, lost, tied, or "
+           "unarmed (the other player had no card to lay).", "if contest_is(won) { ... }",
+           {"outcome": Param("name", required=True)})
+def contest_is(ctx: Ctx, outcome: str) -> bool:
+    return ctx.vars.get("contest") == outcome
+
+
+@condition("army_is", "A card laid in the latest contest, by either player, is one of these.",
+           'if army_is(["Traitor"]) { ... }', {"cards": Param("names", required=True)})
+def army_is(ctx: Ctx, cards: tuple) -> bool:
+    return any(ctx.state.kind(c).name in cards for c in ctx.vars.get("armies", []))
+
+
+def _captured(ctx: Ctx, card: str) -> set[str]:
+    s = ctx.state
+    keeper = next((c for c in s.fields[ctx.actor] if s.kind(c).name == card), None)
+    if keeper is None:
+        return set()
+    return {k.removeprefix("captured ") for k in keeper.counters if k.startswith("captured ")}
+
+
+@condition("captured_from", "The actor's card of this name in play holds an army this player "
+           "laid.", 'allowed unless captured_from("Banner", chosen)',
+           {"card": Param("card", required=True), "who": Param("selector", required=True)})
+def captured_from(ctx: Ctx, card: str, who) -> bool:
+    return ctx.state.name(who(ctx)) in _captured(ctx, card)
+
+
+@condition("captured_from_all", "The actor's card of this name in play holds an army of every "
+           "other player still in the game.", 'if captured_from_all("Banner") { ... }',
+           {"card": Param("card", required=True)})
+def captured_from_all(ctx: Ctx, card: str) -> bool:
+    s = ctx.state
+    others = {s.name(p) for p in range(len(s.seats)) if p != ctx.actor and s.in_game(p)}
+    got = _captured(ctx, card)
+    return bool(got) and others <= got
+
+
+@condition("sending_held", "An effect the actor aimed is still pending, with cards travelling "
+           "with it.", "allowed if sending_held")
+def sending_held(ctx: Ctx) -> bool:
+    return any(p.origin == ctx.actor and p.held for p in ctx.state.pending)
+
+
+@condition("attack_top", "The pending effect's latest contribution came from one of these "
+           "cards.", 'if attack_top(["Big Draw"]) { ... }',
+           {"cards": Param("names", required=True)})
+def attack_top(ctx: Ctx, cards: tuple) -> bool:
+    p = _pending(ctx)
+    if p is None:
+        return False
+    got = [c.card for c in p.contributions if c.card is not None]
+    return bool(got) and ctx.state.kind(got[-1]).name in cards
+
+
+@condition("teamed", "A player plays in a team of two (holds the seat, or joined it).",
+           "if teamed(holder) { ... }", {"who": Param("selector", required=True)})
+def teamed(ctx: Ctx, who) -> bool:
+    seat = who(ctx)
+    teams = ctx.state.teams
+    return seat in teams or seat in teams.values()
+
+
+@condition("draw_from", "The draw being made comes from an attack one of these cards is part of.",
+           'unless draw_from(["Big Draw"])', {"cards": Param("names", required=True)})
+def draw_from(ctx: Ctx, cards: tuple) -> bool:
+    p = ctx.state.drawing
+    state = ctx.state
+    return p is not None and any(c.card is not None and state.kind(c.card).name in cards
+                                 for c in p.contributions)
+
+
+@condition("matches_top", "A card could be played on the card in play now (by the matching "
+           "rules, with the colour named).", "answers attack if matches_top(this) { ... }",
+           {"card": Param("card_ref", required=True)})
+def matches_top(ctx: Ctx, card) -> bool:
+    c = card(ctx)
+    return c is not None and matches(ctx.state, c)

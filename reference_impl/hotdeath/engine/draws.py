@@ -6,7 +6,9 @@ not ranked at or above that layer. That makes a card draw hierarchy (an
 'immune' draw ignores a -1 modifier while a 'split' draw does not) pure data.
 
 Modifiers on cards in a player's field change that player's draws; modifiers
-on cards in neutral play change everyone's.
+on cards in neutral play change everyone's. A card whose modifiers work from
+the hand (``modifies_from hand``: a card held up) changes its holder's
+draws while held, and is shown to everyone when it does.
 """
 
 from __future__ import annotations
@@ -20,14 +22,18 @@ from .state import Card, State
 def _modifier_sources(state: State, player: int) -> list[tuple[Card, int]]:
     out = [(card, player) for card in state.fields[player]]
     out += [(card, player) for card in state.neutral]
+    if state.rs.hand_modifiers:
+        out += [(card, player) for card in state.hands[player]
+                if state.kind(card).modifies_from == "hand"]
     return out
 
 
 def modified_amount(state: State, player: int, amount: int, draw_class: str) -> int:
-    if not state.fields[player] and not state.neutral:
+    if not state.fields[player] and not state.neutral and not state.rs.hand_modifiers:
         return amount
     rs = state.rs
     rank = rs.rank(draw_class)
+    found = []
     for card, holder in _modifier_sources(state, player):
         kind = state.kind(card)
         for mod in kind.modifiers:
@@ -35,13 +41,18 @@ def modified_amount(state: State, player: int, amount: int, draw_class: str) -> 
                 continue
             if rank is not None and rank <= rs.rank(mod.layer):
                 continue
-            ctx = Ctx(state, player, card, owner=kind.name, holder=holder, amount=amount,
-                      draw_class=draw_class)
-            if guard_holds(mod, ctx):
-                run_now(mod.body, ctx)
-                before, amount = amount, ctx.amount
-                state.log("modify", kind.name,
-                          f"{state.name(player)}'s draw changes from {before} to {amount}")
+            found.append((rs.rank(mod.layer) or 0, card, holder, kind, mod))
+    found.sort(key=lambda f: f[0])  # layer by layer, in the order the ruleset declares them
+    for _, card, holder, kind, mod in found:
+        ctx = Ctx(state, player, card, owner=kind.name, holder=holder, amount=amount,
+                  draw_class=draw_class)
+        if guard_holds(mod, ctx):
+            run_now(mod.body, ctx)
+            if kind.modifies_from == "hand" and ctx.amount != amount:
+                state.revealed[player].add(id(card))
+            before, amount = amount, ctx.amount
+            state.log("modify", kind.name,
+                      f"{state.name(player)}'s draw changes from {before} to {amount}")
     return max(amount, 0)
 
 

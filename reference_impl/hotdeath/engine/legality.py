@@ -8,12 +8,12 @@ PROTOCOL.md section 3.4's.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations, islice, permutations
 
 from ..scenario.format import ACTS
 from . import acts
 from .interp import Ctx
-from .matching import can_stack, identical_to_top, matcher, matches
+from .matching import can_stack, granted, identical_to_top, matcher, matches, privileged
 from .state import Action, Card, Illegal, State
 
 TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
@@ -52,14 +52,20 @@ def stack_window(state: State, player: int) -> bool:
     return any(w.kind == "stack" and w.seat == player for w in state.windows)
 
 
+def anytime(state: State, player: int, card: Card | None) -> bool:
+    """A card its holder may play out of turn at any moment nothing else is pending."""
+    return card is not None and state.kind(card).playable_anytime and not state.pending \
+        and state.phase == "turn" and player != state.current_player
+
+
 def _check_turn_action(state: State, a: Action) -> None:
     who = state.name(a.player)
     if state.request is not None:
         raise _no(state, "not_your_turn" if a.player != state.current_player
                   else "missing_choice", f"{state.name(state.current_player)} must first "
                   f"choose ({state.request.prompt})", "turns")
-    if a.player != state.current_player and not (a.act == "play"
-                                                 and stack_window(state, a.player)):
+    if a.player != state.current_player and not (a.act == "play" and (
+            stack_window(state, a.player) or anytime(state, a.player, a.card))):
         raise _no(state, "not_your_turn", f"it is {state.name(state.current_player)}'s turn, "
                   f"not {who}'s", "turns")
     phase = state.phase
@@ -92,23 +98,29 @@ def _check_turn_action(state: State, a: Action) -> None:
 def _check_play(state: State, a: Action) -> None:
     card = _in_hand(state, a)
     phase = state.phase
-    if a.player != state.current_player:  # a follow-up stack in an open window
+    if a.player != state.current_player and anytime(state, a.player, card):
+        pass  # played out of turn, on any card
+    elif a.player != state.current_player:  # a follow-up stack in an open window
         if not can_stack(state, card):
             raise _no(state, "cannot_answer", f"{card} cannot be added to this attack",
                       "attacks")
     elif phase == "respond":
         if not can_answer(state, card, a.player):
+            name = state.kind(card).name
+            if state.kind(card).answers:  # its own text says what it answers
+                raise Illegal("cannot_answer", f"{card} cannot answer this attack (card "
+                              f"'{name}')", name)
             raise _no(state, "cannot_answer", f"{card} cannot answer this attack", "attacks")
-    elif phase == "drawn":
+    elif phase == "drawn" and state.free_turn != (a.player, state.turn_number):
         if card is not state.drawn:
             shown = state.drawn.notation if state.drawn else "none"
             raise _no(state, "not_drawn_card", f"after drawing, {state.name(a.player)} may "
                       f"play only the drawn card ({shown})", "turns")
-    elif not matches(state, card):
+    elif not matches(state, card) and not granted(state, a.player, card):
         top = state.top()
         raise _no(state, "does_not_match", f"{card} does not match "
                   f"{top.notation if top else 'nothing'} (colour {state.color})", "matching")
-    if phase != "respond" and not playable(state, card, a.player, a):
+    if not playable(state, card, a.player, a):
         name = state.kind(card).name
         raise Illegal("not_playable", f"{card} cannot be played now (card '{name}')", name)
     _check_choices(state, a, card)
@@ -127,8 +139,10 @@ def _check_use(state: State, a: Action) -> None:
 
 
 def usable(state: State, player: int) -> list[Card]:
-    """Cards a player may use to answer without putting them down: those answering from a field."""
-    return [c for c in state.fields[player] if state.kind(c).answer_from == "field"]
+    """Cards a player may use to answer without putting them down: those answering from a
+    field, and those held up from the hand."""
+    out = [c for c in state.fields[player] if state.kind(c).answer_from == "field"]
+    return out + [c for c in state.hands[player] if state.kind(c).answer_from == "shown"]
 
 
 def _ctx(state: State, player: int, card: Card | None, action: Action | None = None) -> Ctx:
@@ -149,7 +163,7 @@ def forced_answer(state: State, player: int) -> Card | None:
         if kind.must_answer is None:
             continue
         in_hand = any(card is c for c in state.hands[player])
-        if in_hand != (kind.answer_from == "hand"):
+        if in_hand != (kind.answer_from in ("hand", "shown")):
             continue  # it answers only from where it is meant to (a shield from the field)
         ctx = _ctx(state, player, card)
         if kind.must_answer(ctx) and acts.answer_for(state, card, ctx) is not None:
@@ -165,7 +179,8 @@ def playable(state: State, card: Card, player: int, action: Action | None = None
 def _can_play_something(state: State, player: int) -> bool:
     if state.phase == "drawn":
         return state.drawn is not None and matches(state, state.drawn)
-    return any(matches(state, c) and playable(state, c, player) for c in state.hands[player])
+    return any((matches(state, c) or granted(state, player, c)) and playable(state, c, player)
+               for c in state.hands[player])
 
 
 def _check_going_out(state: State, a: Action) -> None:
@@ -317,8 +332,14 @@ def _pick_cards(options: tuple, chosen: tuple, count: int):
 def _check_declared(state: State, a: Action) -> None:
     decl = state.rs.acts[a.act]
     who = state.name(a.player)
-    if decl.by == "turn" and (a.player != state.current_player or state.phase != "turn"):
+    if decl.by == "turn" and a.player != state.current_player:
         raise _no(state, "not_your_turn", f"'{a.act}' is only for the player on turn, not {who}",
+                  "turns")
+    if decl.by == "turn" and state.phase == "respond":
+        raise _no(state, "must_answer_attack", f"{who} must first answer or accept the attack",
+                  "attacks")
+    if decl.by == "turn" and state.phase != "turn":
+        raise _no(state, "act_not_allowed", f"'{a.act}' must come before {who} plays or draws",
                   "turns")
     if "target" in decl.needs:
         if a.target is None:
@@ -371,10 +392,12 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     must_play = bool(state.setting("must_play"))
     can_play = False
     seen: set[int] = set()
-    candidates = [state.drawn] if phase == "drawn" and state.drawn else state.hands[p]
+    candidates = [state.drawn] if phase == "drawn" and state.drawn \
+        and state.free_turn != (p, state.turn_number) else state.hands[p]
     going_out_ok = may_go_out(state, p)
     respond = phase == "respond"
     fits = None if respond else matcher(state)
+    privilege = None if respond else privileged(state, p)
     ident = state.ident
     for card in candidates if going_out_ok else ():
         face = card.face
@@ -385,11 +408,13 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
             face = state.rs.translate(face)
         kind = face.kind
         if respond:
-            if not can_answer(state, card, p):
+            if not can_answer(state, card, p) or (kind.playable is not None
+                                                  and not playable(state, card, p)):
                 continue
             needs = needs_of(state, card, p)
         else:
-            if not fits(face) or (kind.playable is not None and not playable(state, card, p)):
+            if not (fits(face) or privilege is not None and privilege(face)) \
+                    or (kind.playable is not None and not playable(state, card, p)):
                 continue
             needs = kind.needs.get("play") if kind.needs else None
         can_play = True
@@ -418,6 +443,12 @@ def _out_of_turn(state: State) -> list[Action]:
             for card in _distinct(state.hands[w.seat]):
                 if can_stack(state, card):
                     out.extend(_variants(state, w.seat, card))
+    if state.rs.anytime and not state.pending and state.phase == "turn":
+        for q in range(len(state.seats)):
+            if q != state.current_player and state.in_game(q) and may_go_out(state, q):
+                for card in _distinct(state.hands[q]):
+                    if state.kind(card).playable_anytime and playable(state, card, q):
+                        out.extend(_variants(state, q, card))
     for q in sorted(state.uno_pending):
         out.append(Action(q, "uno"))
         out.extend(Action(r, "catch", target=q) for r in range(len(state.seats))
@@ -493,13 +524,20 @@ def _choices(state: State) -> list[Action]:
     if r.kind == "number":
         return [Action(p, "choose", number=n) for n in range(r.low, r.high + 1)]
     if r.kind == "cards":
-        return [Action(p, "choose", cards=c) for c in _unique(combinations(r.options, r.count))]
+        picks = islice(combinations(r.options, r.count), MAX_LISTED)
+        return [Action(p, "choose", cards=c) for c in _unique(picks)]
     if r.kind == "order":
-        return [Action(p, "choose", cards=c) for c in _unique(permutations(r.options))]
+        orders = islice(permutations(r.options), MAX_LISTED)
+        return [Action(p, "choose", cards=c) for c in _unique(orders)]
     if r.kind == "counts":
         return [Action(p, "choose", counts=tuple(zip(r.options, split, strict=True)))
                 for split in _compositions(r.total, len(r.options))]
     return []
+
+
+# A choice of some cards among many (keep half of a 30-card hand) has more answers than can
+# be listed; the list stops here, and any other answer of the right size is still accepted.
+MAX_LISTED = 2000
 
 
 def _unique(groups) -> list[tuple[Card, ...]]:

@@ -43,14 +43,56 @@ def _build_matcher(state: State, top: Card | None):
     by_suit = "suit" in attrs
     by_text = "text" in attrs
     color, suits, text = state.color, tf.suits, tf.text
+    top_name = tf.kind.name
 
     def test(face: Face) -> bool:
-        if face.color == "wild" or face.kind.playable_anywhere:
+        if face.color == "wild" or face.kind.playable_anywhere or top_name in face.kind.plays_on:
             return True
         return ((by_color and face.color == color) or (by_suit and not suits.isdisjoint(
             face.suits)) or (by_text and face.text == text))
 
     return test
+
+
+def granted(state: State, player: int, card: Card) -> bool:
+    """Whether the player may play this card here though it does not match: another card
+    they hold lets them (6s on 9s), or this is a turn in which any card plays.
+
+    A card with ``grants_match`` lets its holder play any card of one of those
+    suits on a card of another of them, whatever the colours.
+    """
+    if state.free_turn is not None and state.free_turn == (player, state.turn_number):
+        return True
+    if not state.rs.grants:
+        return False
+    top = state.top()
+    if top is None:
+        return False
+    suits, top_suits = state.face(card).suits, state.face(top).suits
+    for other in state.hands[player]:
+        group = state.kind(other).grants_match
+        if group and other is not card and not suits.isdisjoint(group) \
+                and not top_suits.isdisjoint(group):
+            return True
+    return False
+
+
+def privileged(state: State, player: int):
+    """A test of 'may the player play a card of this face though it does not match', built once
+    per listing of legal moves (see ``granted``); None when nothing grants anything."""
+    if state.free_turn is not None and state.free_turn == (player, state.turn_number):
+        return lambda face: True
+    if not state.rs.grants:
+        return None
+    top = state.top()
+    if top is None:
+        return None
+    top_suits = state.face(top).suits
+    groups = [g for c in state.hands[player] if (g := state.kind(c).grants_match)
+              and not top_suits.isdisjoint(g)]
+    if not groups:
+        return None
+    return lambda face: any(not face.suits.isdisjoint(g) for g in groups)
 
 
 def identical_to_top(state: State, card: Card) -> bool:

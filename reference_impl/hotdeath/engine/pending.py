@@ -50,8 +50,10 @@ def suffer(state: State, p: Pending, victim: int, owner: str, amount: int | None
         state.log("miss", owner, f"{state.name(victim)} is no longer in the game: nothing happens")
         return
     if p.payload is None:
+        state.drawing = p
         draw(state, victim, p.amount if amount is None else amount,
              draw_class or p.top.draw_class, owner)
+        state.drawing = None
         return
     pctx = Ctx(state, victim, p.batch.source, owner=p.payload.owner, pending=p)
     state.log("suffer", p.payload.owner, f"{state.name(victim)} suffers {describe(state, p)}")

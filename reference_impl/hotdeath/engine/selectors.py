@@ -69,11 +69,14 @@ def sel_holder(ctx: Ctx) -> int:
     return ctx.holder if ctx.holder >= 0 else ctx.actor
 
 
-@selector("owner", "The player who released the card into play (for cards in neutral play).",
+@selector("owner", "The player who released the card into play (for cards in neutral play); "
+          "for a card nobody released (one laid out on a table), nobody.",
           "give_turn(owner)")
 def sel_owner(ctx: Ctx) -> int:
     card = ctx.card
-    return card.owner if card is not None and card.owner is not None else ctx.actor
+    if card is None:
+        return ctx.actor
+    return card.owner if card.owner is not None else -1
 
 
 @selector("dealer", "The dealer of the hand.", "attack(2, target=dealer)")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from . import acts, triggers
-from .interp import Ctx, Steps, run_effects
-from .state import Card, State
+from .interp import Ctx, Steps, ask, run_effects
+from .state import ELIMINATED, IN_GAME, Card, State
 from .turns import next_seat
 
 
-def deal(state: State) -> None:
-    """Deal the ruleset's hand size one card at a time, from the dealer's next seat."""
-    size = int(state.setting("hand_size", 7))
+def deal(state: State, size: int | None = None) -> None:
+    """Deal the ruleset's hand size (or the dealer's choice) one card at a time, from the
+    dealer's next seat."""
+    size = int(state.setting("hand_size", 7)) if size is None else size
     for _ in range(size):
         seat = state.dealer
         for _ in range(state.living()):
@@ -67,6 +68,7 @@ def choose_dealer(state: State) -> None:
 
 def next_hand(state: State) -> Steps:
     """The next hand of a match: every card back, shuffled, the deal passed on, dealt, flipped."""
+    winner = state.round_winner
     cards = [*state.pile, *state.discard, *state.neutral]
     for seat in range(len(state.seats)):
         cards += state.hands[seat] + state.fields[seat]
@@ -86,17 +88,29 @@ def next_hand(state: State) -> Steps:
         card.owner = None
     order = state.chance.shuffle(cards)
     state.pile, state.discard, state.neutral = list(reversed(order)), [], []
-    state.status = ["in"] * len(state.seats)
+    # players out of the match stay out; those who sat the hand out are dealt in again
+    state.status = [st if st == ELIMINATED else IN_GAME for st in state.status]
     state.departed = []
+    state.hand_ended, state.boosts = False, {}
     state.over, state.round_winner, state.loser = False, None, None
     state.pending, state.request, state.drawn, state.windows = [], None, None, []
     state.uno_pending, state.uno_called, state.skipped = set(), set(), set()
     state.active, state.match_top, state.play_zone = [], None, "discard"
     state.rs = state.rulesets_base
     state.direction = 1
-    state.dealer = next_seat(state, state.dealer)
+    if state.setting("next_dealer", "left") == "winner" and winner is not None \
+            and state.in_game(winner):
+        state.dealer = winner
+    else:
+        state.dealer = next_seat(state, state.dealer)
     state.turn = next_seat(state, state.dealer)
     state.log("hand", state.rs.role_rule("setup"), f"a new hand: {state.name(state.dealer)} "
               "deals")
-    deal(state)
+    size = None
+    choice = state.setting("hand_size_choice")
+    if choice is not None:  # the dealer chooses how many cards each player gets
+        ctx = Ctx(state, state.dealer, owner=state.rs.role_rule("setup") or "setup")
+        size = yield from ask(ctx, state.dealer, "number", "how many cards to deal",
+                              low=choice.low, high=choice.high)
+    deal(state, size)
     yield from start(state)

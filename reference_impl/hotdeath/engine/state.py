@@ -202,6 +202,15 @@ class State:
         self.turn_number = 0  # turns started so far: marks last for one turn
         self.marks: dict[tuple[int, str], int] = {}  # (seat, mark) -> turn it was made
         self.scores = [0] * n
+        # marks a player carries from hand to hand (a lasting penalty): (seat, name) -> count
+        self.tallies: dict[tuple[int, str], int] = {}
+        self.hand_scores: dict[int, int] = {}  # the scores of the hand being (or last) scored
+        self.hand_ended = False  # the 'hand_end' rules have run for this hand
+        # an extra the player's next attack this turn carries: seat -> (turn, boost)
+        self.boosts: dict[int, tuple[int, Contribution]] = {}
+        self.free_turn: tuple[int, int] | None = None  # (seat, turn): any card plays then
+        self.teams: dict[int, int] = {}  # a player who joined another's seat -> that seat
+        self.drawing: Pending | None = None  # the pending effect whose draw is being made
         self.round_winner: int | None = None
         self.winner: int | None = None
         self.loser: int | None = None

@@ -71,6 +71,8 @@ def _fire_one(state: State, event: str, seat: int, card: Card | None, info: dict
     if event in IN_PLAY_EVENTS:
         for holder in [seat, *in_order(state, seat)]:
             for c in list(state.fields[holder]):
+                if event == "turn_start" and not state.in_game(seat):
+                    return  # an earlier effect ended this player's game: their turn is gone
                 yield from _in_play(state, event, seat, c, holder, card, info)
         for c in list(state.neutral):
             yield from _in_play(state, event, seat, c, -1, card, info)

@@ -7,8 +7,9 @@ often as it likes. Arguments are themselves values, selectors or literals.
 from __future__ import annotations
 
 from ..registry import Param, value
+from . import scoring
 from .interp import Ctx
-from .state import Card
+from .state import ELIMINATED, Card
 
 
 def _num(card: Card | None, ctx: Ctx) -> int | None:
@@ -80,6 +81,12 @@ def this(ctx: Ctx) -> Card | None:
     return ctx.card
 
 
+@value("top_card", "The card in play now (the one the next card must match).",
+       "playable if card_is(top_card, [\"Ward\"])", returns="card")
+def top_card(ctx: Ctx) -> Card | None:
+    return ctx.state.top()
+
+
 @value("under", "The card this one was played on (the card in play before it).",
        "attack(number_of(under))", returns="card")
 def under(ctx: Ctx) -> Card | None:
@@ -137,3 +144,55 @@ def holder_of(ctx: Ctx, card: str) -> int:
         if s.in_game(seat) and any(s.kind(c).name == card for c in field):
             return seat
     return ctx.actor
+
+
+# -- scoring -----------------------------------------------------------------------------
+
+
+@value("highest_number", "The highest number of the number cards among these (special cards "
+       "do not count); 'none' when there is no number card.",
+       "points times(10, highest_number(hand_of(holder), none=1))",
+       {"cards": Param("cards", required=True), "none": Param("int", 0)})
+def highest_number(ctx: Ctx, cards, none: int) -> int:
+    state = ctx.state
+    numbers = [n for c in cards(ctx) if (n := state.face(c).number) is not None
+               and "number" in state.kind(c).categories]
+    return max(numbers) if numbers else none
+
+
+@value("highest_points", "The most points any of these cards is worth, not counting this card, "
+       "cards that are themselves worth 'the highest card', or cards whose only value is to "
+       "change the total (double it, halve it); 'none' when there are none.",
+       "points highest_points(hand_of(holder), none=40)",
+       {"cards": Param("cards", required=True), "none": Param("int", 0)})
+def highest_points(ctx: Ctx, cards, none: int) -> int:
+    state = ctx.state
+    got = [scoring.card_points(state, c, scoring.holder_of(state, c, ctx.holder))
+           for c in cards(ctx) if c is not ctx.card and not state.kind(c).points_relative
+           and not scoring.changes_total_only(state, c)]
+    return max(got) if got else none
+
+
+@value("all_hands", "Every card in every player's hand.", "highest_points(all_hands)",
+       returns="cards")
+def all_hands(ctx: Ctx) -> list[Card]:
+    return [c for hand in ctx.state.hands for c in hand]
+
+
+@value("highest_other_score", "During scoring: the highest hand score of the other players, as "
+       "the earlier score layers left it.", "set_amount(highest_other_score)")
+def highest_other_score(ctx: Ctx) -> int:
+    others = [v for seat, v in ctx.state.hand_scores.items() if seat != ctx.actor]
+    return max(others) if others else ctx.amount
+
+
+@value("tally", "A mark the actor carries from hand to hand (0 if none).", "if tally(curse) > 0",
+       {"name": Param("name", required=True)})
+def tally(ctx: Ctx, name: str) -> int:
+    return ctx.state.tallies.get((ctx.actor, name), 0)
+
+
+@value("in_match", "How many players are still in the match (in the hand or sitting it out).",
+       "points times(20, minus(in_match, 1))")
+def in_match(ctx: Ctx) -> int:
+    return sum(1 for s in ctx.state.status if s != ELIMINATED)

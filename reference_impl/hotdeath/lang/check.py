@@ -13,6 +13,7 @@ from pathlib import Path
 from ..errors import Collector, Diagnostic, HotDeathError, SourceText
 from ..model import (
     ActDecl,
+    Aside,
     CardKind,
     Citation,
     Effect,
@@ -30,7 +31,7 @@ from .deck import build_faces
 from .parse import parse_rules_file
 
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
-              "directed"}
+              "directed", "special"}
 ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in",
          "ending", "elimination"}
 
@@ -61,27 +62,37 @@ TOP = {
     "out_when": PropSpec("name", _names("empty", "settled")),
     "must_play": PropSpec("int"),
     "turn_draw": PropSpec("name", _names("one", "until_playable")),
+    "score_layers": PropSpec("names"),
+    "hand_size_choice": PropSpec("range"),
+    "drops": PropSpec("strings", repeat=True),
+    "next_dealer": PropSpec("name", _names("left", "winner")),
 }
 CARD = {
     "key": PropSpec("key"), "color": PropSpec("names"), "suit": PropSpec("keys"),
     "text": PropSpec("string"), "number": PropSpec("int"), "ranks": PropSpec("range"),
-    "copies": PropSpec("int"), "points": PropSpec("intname", _names("face")),
+    "copies": PropSpec("int"), "points": PropSpec("points", _names("face")),
     "category": PropSpec("names", frozenset(CATEGORIES)), "stack": PropSpec("name"),
-    "playable": PropSpec("name", _names("anywhere"), guarded=True), "replaces": PropSpec("key"),
+    "playable": PropSpec("name", _names("anywhere", "anytime"), guarded=True),
+    "replaces": PropSpec("key"), "called": PropSpec("string"),
     "must_answer": PropSpec("none", guarded=True),
-    "answer_from": PropSpec("name", _names("hand", "field")),
+    "answer_from": PropSpec("name", _names("hand", "field", "shown")),
+    "modifies_from": PropSpec("name", _names("field", "hand")),
     "jumps_as": PropSpec("keys"),
+    "grants_match": PropSpec("keys"),
+    "plays_on": PropSpec("strings"),
 }
 RULE = {"role": PropSpec("name", frozenset(ROLES))}
 RULING = {"question": PropSpec("string"), "answer": PropSpec("string"),
-          "rationale": PropSpec("string"), "alternative": PropSpec("string", repeat=True)}
+          "rationale": PropSpec("string"), "alternative": PropSpec("string", repeat=True),
+          "cell": PropSpec("pair", repeat=True)}
 OPTION = {"default": PropSpec("name", _names("on", "off"))}
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "needs": PropSpec("names", _names("target", "card")),
        "allowed": PropSpec("none", guarded=True)}
 CARD_EVENTS = {"play", "start", "challenge", "blocked", "drawn", "activated", "any_play",
                "turn_start", "check"}
-RULE_EVENTS = {"going_out", "last_standing", "any_play", "turn_start", "drawn", "check"}
+RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
+               "drawn", "check"}
 REACTIVE = {"drawn", "any_play", "turn_start", "check"}
 LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
 
@@ -112,6 +123,7 @@ class Checker:
         rs.options = dict(parent.options)
         rs.acts = dict(parent.acts)
         rs.zones = dict(parent.zones)
+        rs.asides = list(parent.asides)
         rs.citations = []
         rs._values = {}
         rs.variants = {}
@@ -160,12 +172,19 @@ class Checker:
         for kind in rs.kinds.values():
             events |= set(kind.triggers)
         rs.reacts = frozenset(events & REACTIVE)
+        rs.grants = any(k.grants_match for k in rs.kinds.values())
+        rs.hand_modifiers = any(k.modifies_from == "hand" for k in rs.kinds.values())
+        rs.anytime = any(k.playable_anytime and k.copies for k in rs.kinds.values())
+        rs.attack_modifiers = any(m.event == "attack" for k in rs.kinds.values()
+                                  for m in k.modifiers)
 
     def top_entry(self, entry: ast.Entry, in_option: bool = False) -> None:
         if isinstance(entry, ast.Property):
             if in_option and entry.name == "default":
                 return
-            if self.prop(entry, TOP, "ruleset setting"):
+            if entry.name == "drops" and self.prop(entry, TOP, "ruleset setting"):
+                self.drop(entry)
+            elif self.prop(entry, TOP, "ruleset setting"):
                 self.rs.settings[entry.name] = self.values(entry)
         elif isinstance(entry, ast.Citation):
             if not in_option:
@@ -179,6 +198,17 @@ class Checker:
             getattr(self, "block_" + entry.kind, self.misplaced)(entry)
         else:
             self.misplaced(entry)
+
+    def drop(self, p: ast.Property) -> None:
+        """Inherited rules, acts or options this ruleset does without, by name."""
+        rs = self.rs
+        for name in p.values:
+            found = [table for table in (rs.rules, rs.acts, rs.options) if name in table]
+            if not found:
+                self.errors.error(p.pos, f"'drops' names no inherited rule, act or option "
+                                  f"\"{name}\"")
+            for table in found:
+                del table[name]
 
     def misplaced(self, entry) -> None:
         what = type(entry).__name__.lower()
@@ -214,7 +244,8 @@ class Checker:
             return None if p.guard is not None else "needs a condition ('if ...' or 'unless ...')"
         if not vals:
             return "needs a value"
-        if spec.kind in ("int", "string", "name", "key", "range", "intname") and len(vals) > 1:
+        if spec.kind in ("int", "string", "name", "key", "range", "intname", "points") \
+                and len(vals) > 1:
             return "takes one value"
         if spec.kind == "int" and not isinstance(vals[0], int):
             return "must be a whole number"
@@ -233,6 +264,12 @@ class Checker:
                 return f"must be a range within 0..{LIMITS['ranks']}"
         if spec.kind == "intname" and not isinstance(vals[0], int | ast.Name):
             return "must be a number or a name"
+        if spec.kind == "strings" and not all(isinstance(v, str) for v in vals):
+            return "takes quoted names"
+        if spec.kind == "pair" and (len(vals) != 2 or not all(isinstance(v, str) for v in vals)):
+            return "takes two quoted strings: the attack (row) and the answer (column)"
+        if spec.kind == "points" and not isinstance(vals[0], int | ast.Name | ast.CallValue):
+            return "must be a number, 'face', or a number-valued expression"
         if spec.choices is not None:
             for v in vals:
                 if isinstance(v, ast.Name) and v.text not in spec.choices:
@@ -347,8 +384,21 @@ class Checker:
                 self.pending_bodies.append((kind, p))
             else:
                 kind.playable_anywhere = True
-        elif p.name == "answer_from":
-            kind.answer_from = str(v)
+                kind.playable_anytime = v == "anytime"
+        elif p.name == "called":
+            kind.called = str(v)
+        elif p.name == "replaces" and v == "none":
+            kind.replaces = None
+        elif p.name in ("answer_from", "modifies_from"):
+            setattr(kind, p.name, str(v))
+        elif p.name == "grants_match":
+            kind.grants_match = () if vals == ("none",) else tuple(str(x) for x in vals)
+        elif p.name == "points" and isinstance(v, ast.CallValue):
+            self.pending_bodies.append((kind, p))
+        elif p.name == "stack" and v == "none":
+            kind.stack = None
+        elif p.name == "plays_on":
+            kind.plays_on = tuple(str(x) for x in vals)
         elif p.name in ("text", "number", "copies", "points", "stack", "replaces"):
             setattr(kind, p.name, str(v) if p.name == "replaces" else v)
 
@@ -377,7 +427,8 @@ class Checker:
         for e in b.entries:
             if isinstance(e, ast.Property):
                 if self.prop(e, RULING, "ruling field"):
-                    fields.setdefault(e.name, []).append(e.values[0])
+                    fields.setdefault(e.name, []).append(
+                        tuple(e.values) if e.name == "cell" else e.values[0])
             elif isinstance(e, ast.Citation):
                 cites.append(self.citation(e))
             else:
@@ -392,7 +443,7 @@ class Checker:
         get = lambda k: fields.get(k, [""])[0]  # noqa: E731
         self.rs.rulings[b.ident] = Ruling(b.ident, b.name, get("question"), get("answer"),
                                           get("rationale"), tuple(fields.get("alternative", [])),
-                                          cites, self.tree.path)
+                                          cites, self.tree.path, tuple(fields.get("cell", [])))
 
     def block_option(self, b: ast.Block) -> None:
         default, cites, entries = False, [], []
@@ -433,6 +484,17 @@ class Checker:
         self.rs.acts[b.ident] = decl
         self.pending_bodies.append((decl, b))
 
+    def block_aside(self, b: ast.Block) -> None:
+        cites = []
+        for e in b.entries:
+            if isinstance(e, ast.Citation):
+                cites.append(self.citation(e))
+            else:
+                self.misplaced(e)
+        if not cites:
+            self.errors.error(b.pos, f"aside \"{b.name}\" cites nothing")
+        self.rs.asides.append(Aside(b.name, tuple(cites), self.tree.path))
+
     def block_zone(self, b: ast.Block) -> None:
         cites = []
         for e in b.entries:
@@ -455,6 +517,9 @@ class Checker:
         if isinstance(item, ast.Block) and item.kind == "act":
             self.compile_act(owner, item, binder)
             return
+        if isinstance(item, ast.Property) and item.name == "points":
+            self.compile_points(owner, item, binder)
+            return
         if isinstance(item, ast.Property):  # a guarded card property
             setattr(owner, item.name, binder.guard(item.guard))
             return
@@ -475,14 +540,39 @@ class Checker:
             owner.answers.append(effect)
             owner.needs["answer"] = frozenset(binder.needs)
         elif isinstance(item, ast.Modifier):
-            if item.what != "draw":
-                self.errors.error(item.pos, f"only draws can be modified, not '{item.what}'")
-            if item.layer not in self.rs.layers:
-                self.errors.error(item.pos, f"unknown layer '{item.layer}' (declared layers: "
-                                  f"{', '.join(self.rs.layers) or 'none'})")
-            if binder.asks:
-                self.errors.error(item.pos, "a draw modifier cannot ask a player to choose")
+            self.check_modifier(item, binder)
             owner.modifiers.append(effect)
+
+    def check_modifier(self, item: ast.Modifier, binder: Binder) -> None:
+        if item.what not in ("draw", "score", "attack"):
+            self.errors.error(item.pos, f"only draws, attacks and scores can be modified, not "
+                              f"'{item.what}'")
+            return
+        layers = self.score_layers() if item.what == "score" else self.rs.layers
+        setting = "score_layers" if item.what == "score" else "layers"
+        if item.layer not in layers:
+            self.errors.error(item.pos, f"unknown {item.what} layer '{item.layer}' (declared "
+                              f"with '{setting}': {', '.join(layers) or 'none'})")
+        if binder.asks:
+            self.errors.error(item.pos, f"a {item.what} modifier cannot ask a player to choose")
+
+    def score_layers(self) -> tuple[str, ...]:
+        got = self.rs.settings.get("score_layers")
+        if got is None and self.parent is not None:
+            return tuple(self.parent.setting_list("score_layers"))
+        return tuple(got or ())
+
+    def compile_points(self, kind: CardKind, p: ast.Property, binder: Binder) -> None:
+        """Points worked out when the hand is scored, for the card's holder."""
+        got = binder.expression(p.values[0], p.pos)
+        if got is None:
+            return
+        fn, typ = got
+        if typ != "int":
+            self.errors.error(p.pos, f"'points' must be a number, not {typ}")
+            return
+        kind.points = fn
+        kind.points_relative = "highest_points" in repr(p.values[0])
 
     def add_trigger(self, owner, item: ast.Trigger, effect: Effect, binder: Binder) -> None:
         allowed = CARD_EVENTS if isinstance(owner, CardKind) else RULE_EVENTS

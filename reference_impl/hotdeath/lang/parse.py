@@ -227,6 +227,9 @@ class ToAst(Transformer):
     def zone(self, meta, c):
         return ast.Block("zone", unquote(c[1]), c[2], _pos(meta), str(c[0]))
 
+    def aside(self, meta, c):
+        return ast.Block("aside", unquote(c[0]), c[1], _pos(meta))
+
     def section(self, meta, c):
         return ast.Block("section", str(c[0]), c[1], _pos(meta), str(c[0]))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...registry import Param, verb
 from .. import pending as pend
 from ..draws import draw as draw_cards
-from ..interp import Ctx, ask, run_effects
+from ..interp import Ctx, ask, guard_holds, run_effects, run_now
 from ..selectors import seats_of
 from ..state import Contribution, Window
 from ..turns import next_seat
@@ -33,6 +33,10 @@ def attack(ctx: Ctx, amount: int, target, stack, draw_class, tags, resume, effec
     group = None if stack == "none" else (stack or (kind.stack if kind else None))
     contrib = Contribution(ctx.actor, card, amount, group, frozenset(tags), draw_class,
                            ctx.held_color)
+    if s.rs.attack_modifiers and amount > 0:
+        contrib = _modified(ctx, contrib)
+    if s.boosts and effect is None and amount > 0:
+        contrib = _boosted(ctx, contrib)
     if ctx.stacking and s.pending:
         p = s.pending[0]
         p.target = target(ctx) if target else next_seat(s, ctx.actor, 1 + ctx.skips)
@@ -52,6 +56,55 @@ def attack(ctx: Ctx, amount: int, target, stack, draw_class, tags, resume, effec
     if s.tracing:
         for p in s.pending[-len(seats):]:
             s.log("attack", ctx.owner, f"{s.name(p.target)} faces {pend.describe(s, p)}")
+
+
+def _modified(ctx: Ctx, contrib: Contribution) -> Contribution:
+    """Cards in the attacker's field that change the attacks they make (a team's doubling)."""
+    s = ctx.state
+    amount = contrib.amount
+    for card in list(s.fields[ctx.actor]):
+        kind = s.kind(card)
+        for mod in kind.modifiers:
+            if mod.event != "attack":
+                continue
+            mctx = Ctx(s, ctx.actor, card, owner=kind.name, holder=ctx.actor, amount=amount,
+                       draw_class=contrib.draw_class)
+            if guard_holds(mod, mctx):
+                run_now(mod.body, mctx)
+                s.log("modify", kind.name, f"{s.name(ctx.actor)}'s attack changes from {amount} "
+                      f"to {mctx.amount}")
+                amount = mctx.amount
+    return contrib if amount == contrib.amount else Contribution(
+        contrib.player, contrib.card, amount, contrib.group, contrib.tags, contrib.draw_class,
+        contrib.held_color)
+
+
+def _boosted(ctx: Ctx, contrib: Contribution) -> Contribution:
+    """The player's first draw attack of the turn after a boost carries it."""
+    s = ctx.state
+    got = s.boosts.get(ctx.actor)
+    if got is None or got[0] != s.turn_number:
+        return contrib
+    del s.boosts[ctx.actor]
+    boost = got[1]
+    s.log("boost", boost.card and s.kind(boost.card).name or ctx.owner,
+          f"the draw of {contrib.amount} is raised by {boost.amount}")
+    return Contribution(contrib.player, contrib.card, contrib.amount + boost.amount,
+                        boost.group, boost.tags, boost.draw_class, contrib.held_color)
+
+
+@verb("boost_attack", "The actor's next draw attack this turn makes its victim draw N more; "
+      "it then carries these tags, draw class and stack family instead of its own (a boost "
+      "that nothing may answer).", "boost_attack(1, tags=[final], stack=closed)",
+      {"amount": Param("int", required=True), "tags": Param("names", ()),
+       "draw_class": Param("name", "attack"), "stack": Param("name", "none")})
+def boost_attack(ctx: Ctx, amount: int, tags, draw_class: str, stack: str) -> None:
+    s = ctx.state
+    s.boosts[ctx.actor] = (s.turn_number, Contribution(
+        ctx.actor, ctx.card, amount, None if stack == "none" else stack, frozenset(tags),
+        draw_class))
+    s.log("boost", ctx.owner, f"{s.name(ctx.actor)}'s next draw card this turn makes its "
+          f"victim draw {amount} more")
 
 
 def _payload(ctx: Ctx, name: str):
@@ -193,8 +246,10 @@ def split_attack(ctx: Ctx, draw_class: str, **kw):
         mine = (total + 1) // 2
         s.log("split", ctx.owner, f"the draw of {total} is split between "
               f"{s.name(ctx.actor)} and {s.name(partner)}")
+        s.drawing = p
         draw_cards(s, ctx.actor, mine, draw_class, ctx.owner)
         draw_cards(s, partner, total - mine, draw_class, ctx.owner)
+        s.drawing = None
     else:
         s.log("split", ctx.owner, f"{s.name(ctx.actor)} and {s.name(partner)} share it")
         yield from pend.suffer(s, p, ctx.actor, ctx.owner)
@@ -230,6 +285,14 @@ def continue_from(ctx: Ctx, who) -> None:
         s.pending[0].batch.continue_after = who(ctx)
 
 
+@verb("continue_with", "Once the pending effects are settled, this player plays next.",
+      "continue_with(self)", {"who": Param("selector", required=True)})
+def continue_with(ctx: Ctx, who) -> None:
+    s = ctx.state
+    if s.pending:
+        s.pending[0].batch.continue_at = who(ctx)
+
+
 @verb("allow_stack", "The actor may still add a card of the pending draw's family to it, out of "
       "turn, before its new target acts.", "allow_stack")
 def allow_stack(ctx: Ctx) -> None:
@@ -258,3 +321,17 @@ def take_held(ctx: Ctx) -> None:
     got, p.held = p.held, []
     give_to_hand(s, ctx.actor, got)
     s.log("receive", ctx.owner, f"{s.name(ctx.actor)} receives {len(got)} card(s)")
+
+
+@verb("take_back_held", "The actor takes back the cards travelling with the effect they aimed, "
+      "shown to everyone; that effect ends.", "take_back_held")
+def take_back_held(ctx: Ctx) -> None:
+    s = ctx.state
+    for p in [p for p in s.pending if p.origin == ctx.actor and p.held]:
+        got, p.held = p.held, []
+        give_to_hand(s, ctx.actor, got)
+        s.revealed[ctx.actor].update(id(c) for c in got)
+        s.pending.remove(p)
+        s.log("return", ctx.owner, f"{s.name(ctx.actor)} shows and keeps "
+              f"{', '.join(c.notation for c in got)}")
+        pend.conclude(s, ctx, p)

@@ -94,7 +94,8 @@ def discard_from_field(ctx: Ctx, card: str, holder, count: int) -> None:
     gone = [c for c in s.fields[seat] if s.kind(c).name == card][:count]
     for c in gone:
         zones.under_top(s, zones.leave_play(s, c))
-    s.log("discard", ctx.owner, f"{len(gone)} {card} leave {s.name(seat)}'s field")
+    if gone:
+        s.log("discard", ctx.owner, f"{len(gone)} {card} leave {s.name(seat)}'s field")
 
 
 @verb("discard_from_hand", "A card of this name leaves a player's hand for the discard pile "

@@ -22,6 +22,11 @@ def _remove(ctx: Ctx, seat: int, status: str, hand: str, verb_text: str) -> None
         s.hands[seat] = []
         s.revealed[seat] = set()
     s.log(status, ctx.owner, f"{s.name(seat)} {verb_text}")
+    for member, joined in s.teams.items():
+        if joined == seat and s.status[member] != status:  # a team shares its seat's fate
+            s.status[member] = status
+            s.departed.append(member)
+            s.log(status, ctx.owner, f"{s.name(member)}, of the same team, {verb_text}")
 
 
 @verb("eliminate", "A player is removed from the game (they lose); their hand is discarded "
@@ -46,6 +51,31 @@ def return_to_game(ctx: Ctx, who) -> None:
     if s.status[seat] != IN_GAME:
         s.status[seat] = IN_GAME
         s.log("return", ctx.owner, f"{s.name(seat)} is back in the game")
+
+
+@verb("join_team", "The actor discards their hand and joins another player as a team of two, "
+      "sitting in that player's seat: the actor's cards in play move there too, and from then "
+      "on the team plays, wins and loses as one.", "join_team(holder_of(\"Twin\"))",
+      {"partner": Param("selector", required=True)})
+def join_team(ctx: Ctx, partner) -> None:
+    s = ctx.state
+    seat = partner(ctx)
+    me = ctx.actor
+    if seat == me or me in s.teams or seat in s.teams or not s.in_game(me):
+        return
+    if s.hands[me]:
+        zones.under_top(s, s.hands[me])
+        s.hands[me] = []
+        s.revealed[me] = set()
+    for card in list(s.fields[me]):
+        s.fields[me].remove(card)
+        s.fields[seat].append(card)
+    s.teams[me] = seat
+    s.status[me] = OUT
+    s.uno_pending.discard(me)
+    s.uno_called.discard(me)
+    s.log("team", ctx.owner, f"{s.name(me)} discards their hand and joins {s.name(seat)}'s "
+          "seat as a team")
 
 
 @verb("score_hands", "The actor scores the points of every card left in opponents' hands; "

@@ -81,3 +81,15 @@ def ask_player(ctx: Ctx, by, among):
     seat = yield from ask(ctx, chooser, "player", "pick a player", tuple(options))
     ctx.vars["asked"] = seat
     s.log("choose", ctx.owner, f"{s.name(chooser)} picks {s.name(seat)}")
+
+
+@verb("hand_turn_to", "A player the actor names plays next; with free=on, any card of theirs may "
+      "be played on whatever is in play during that turn.", "hand_turn_to(chosen, free=on)",
+      {"who": Param("selector", required=True), "free": Param("bool", False)})
+def hand_turn_to(ctx: Ctx, who, free: bool) -> None:
+    s = ctx.state
+    seat = who(ctx)
+    ctx.next_turn = seat
+    if free:
+        s.free_turn = (seat, s.turn_number + 1)
+    s.log("turn", ctx.owner, f"{s.name(seat)} plays next" + (", any card" if free else ""))
