@@ -151,6 +151,60 @@ def show(ruleset: str, only_deck: bool, options: tuple[str, ...], spec: Path | N
     click.echo(render(rs.with_options(frozenset(options)), only_deck))
 
 
+def _ruleset_and_corpus(ruleset: str):
+    """The named ruleset and the whole corpus, or a clear error and exit 2."""
+    from hotdeath_harness.corpus import load_corpus
+
+    from .lang.check import load_rulesets
+    from .lang.compile import suggest
+
+    try:
+        rulesets = load_rulesets()
+        corpus = load_corpus(scenarios_dir())
+    except HotDeathError as err:
+        _fail(err)
+    if ruleset not in rulesets:
+        click.echo(f"unknown ruleset '{ruleset}'{suggest(ruleset, rulesets)} (known: "
+                   f"{', '.join(sorted(rulesets))})", err=True)
+        sys.exit(2)
+    return rulesets[ruleset], corpus
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--all", "every", is_flag=True, help="List every sentence, not only those owed.")
+@click.option("--markdown", is_flag=True, help="Print a Markdown table (for the docs).")
+def coverage(ruleset: str, every: bool, markdown: bool) -> None:
+    """Account for every rule-bearing sentence of a ruleset's seed: cited by the spec and pinned
+    by a scenario, or set aside with a reason. Exits 1 below 100%."""
+    from .coverage import coverage as measure
+    from .coverage import percent, render
+
+    rs, corpus = _ruleset_and_corpus(ruleset)
+    try:
+        seed = measure(rs, corpus)
+    except ValueError as err:
+        click.echo(str(err), err=True)
+        sys.exit(2)
+    click.echo(render(seed, rs, every, markdown))
+    sys.exit(0 if percent(seed) >= 100.0 else 1)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--markdown", is_flag=True, help="Print a Markdown table (for the docs).")
+def matrix(ruleset: str, markdown: bool) -> None:
+    """Every attack against every answer (stacking, accepting with each draw modifier...), each
+    with the scenario that pins it or the ruling that rules it out. Exits 1 on an empty cell."""
+    from .matrix import matrix as build
+    from .matrix import render
+
+    rs, corpus = _ruleset_and_corpus(ruleset)
+    cells = build(rs, corpus, _rulesets())
+    click.echo(render(rs, cells, markdown))
+    sys.exit(0 if all(c.pinned for c in cells.values()) else 1)
+
+
 @main.command(name="compile")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def compile_cmd(file: Path) -> None:

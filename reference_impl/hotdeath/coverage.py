@@ -1,0 +1,205 @@
+"""How much of a seed the spec and the corpus account for, sentence by sentence.
+
+Every rule-bearing sentence of a ruleset's seed should be *cited* by the
+spec (a card, rule, ruling, option or act quotes it) and *pinned* by the
+corpus (a scenario of that ruleset quotes it), or be set aside by an
+``aside`` block that says why it carries no executable rule (a credit, a
+physical act, the honour system). A citation covers every sentence its quoted
+words overlap. Headings and lines of fewer than four words are not counted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .lang.citations import normalize, seed_files
+from .model import Citation, Ruleset
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(*])")
+_LIST_ITEM = re.compile(r"^(\d+\.|-|\*)\s")
+MIN_WORDS = 4
+
+
+@dataclass
+class Sentence:
+    text: str
+    start: int
+    end: int
+    heading: str
+    cited_by: list[str] = field(default_factory=list)
+    pinned_by: list[str] = field(default_factory=list)
+    aside: str | None = None
+
+    @property
+    def status(self) -> str:
+        if self.cited_by and self.pinned_by:
+            return "pinned"
+        if self.aside is not None:
+            return "aside"
+        return "cited" if self.cited_by else "uncovered"
+
+
+@dataclass
+class Seed:
+    """A seed's text, joined into one normalised string, with its sentences and headings."""
+
+    source: str
+    text: str
+    sentences: list[Sentence]
+    headings: list[tuple[int, str]]  # (offset, normalised heading line, lower case)
+
+    def span(self, c: Citation) -> tuple[int, int] | None:
+        """Where a quote lies: its first occurrence at or after its heading, else anywhere."""
+        quote = normalize(c.quote)
+        if not quote:
+            return None
+        want = normalize(c.heading).lower()
+        after = next((at for at, line in self.headings if want in line), 0)
+        found = self.text.find(quote, after)
+        if found < 0:
+            found = self.text.find(quote)
+        return None if found < 0 else (found, found + len(quote))
+
+    def covered(self, c: Citation) -> list[Sentence]:
+        span = self.span(c)
+        if span is None:
+            return []
+        return [s for s in self.sentences if s.start < span[1] and span[0] < s.end]
+
+
+def _is_heading(raw: str, line: str) -> bool:
+    """A title line: a markdown heading, or a line that does not end like a sentence."""
+    if raw.lstrip().startswith("#"):
+        return True
+    if _LIST_ITEM.match(line):
+        return False
+    core = line.rstrip(" )\"'")
+    return not core.endswith((".", "!", "?", ":"))
+
+
+def load_seed(source: str) -> Seed:
+    raw_lines = seed_files()[source].read_text(encoding="utf-8").splitlines()
+    parts: list[str] = []
+    sentences: list[Sentence] = []
+    headings: list[tuple[int, str]] = []
+    offset, heading = 0, ""
+    for raw in raw_lines:
+        line = normalize(raw)
+        if not line:
+            continue
+        if parts:
+            offset += 1  # the joining space
+        headings.append((offset, line.lower()))
+        if _is_heading(raw, line):
+            heading = line
+        else:
+            at = 0
+            for piece in _SENTENCE_END.split(line):
+                start = line.index(piece, at)
+                at = start + len(piece)
+                if len(piece.split()) >= MIN_WORDS:
+                    sentences.append(Sentence(piece, offset + start, offset + at, heading))
+        parts.append(line)
+        offset += len(line)
+    return Seed(source, " ".join(parts), sentences, headings)
+
+
+def spec_citations(rs: Ruleset) -> list[tuple[str, Citation]]:
+    """Every citation of the ruleset's own spec, with what makes it (asides apart)."""
+    out = [(f"ruleset {rs.ident}", c) for c in rs.citations]
+    for kind in rs.kinds.values():
+        out += [(f"card {kind.name}", c) for c in kind.citations]
+    for rule in rs.rules.values():
+        out += [(f"rule {rule.name}", c) for c in rule.citations]
+    for ruling in rs.rulings.values():
+        out += [(f"ruling {ruling.ident}", c) for c in ruling.citations]
+    for option in rs.options.values():
+        out += [(f"option {option.ident}", c) for c in option.citations]
+    for act in rs.acts.values():
+        out += [(f"act {act.name}", c) for c in act.citations]
+    for zone in rs.zones.values():
+        out += [(f"zone {zone.name}", c) for c in zone.citations]
+    return out
+
+
+def seed_of(rs: Ruleset) -> str | None:
+    """The seed a ruleset is written from: the source of its own top-level citations."""
+    sources = [c.source for c in rs.citations if c.source in seed_files()]
+    return sources[0] if sources else None
+
+
+def coverage(rs: Ruleset, scenarios: list) -> Seed:
+    """The ruleset's seed, each sentence marked with what cites, pins or sets it aside."""
+    source = seed_of(rs)
+    if source is None:
+        raise ValueError(f"ruleset {rs.ident} cites no seed file at its top level")
+    seed = load_seed(source)
+    full = rs.with_options(frozenset(rs.options)) if rs.options else rs
+    for what, c in spec_citations(rs) + spec_citations(full):
+        if c.source == source:
+            for s in seed.covered(c):
+                if what not in s.cited_by:
+                    s.cited_by.append(what)
+    for aside in rs.asides:
+        for c in aside.citations:
+            if c.source == source:
+                for s in seed.covered(c):
+                    s.aside = aside.reason
+    for scn in scenarios:
+        if scn.data["ruleset"] != rs.ident:
+            continue
+        for c in scn.data["cites"]:
+            if c["source"] == source:
+                for s in seed.covered(Citation(c["source"], c["heading"], c["quote"])):
+                    s.pinned_by.append(scn.ident)
+    return seed
+
+
+def summary(seed: Seed) -> dict[str, int]:
+    counts = {"pinned": 0, "aside": 0, "cited": 0, "uncovered": 0}
+    for s in seed.sentences:
+        counts[s.status] += 1
+    return counts
+
+
+def percent(seed: Seed) -> float:
+    counts = summary(seed)
+    total = sum(counts.values())
+    return 100.0 * (counts["pinned"] + counts["aside"]) / total if total else 100.0
+
+
+_MARK = {"pinned": "pinned", "aside": "aside", "cited": "CITED ONLY", "uncovered": "UNCOVERED"}
+
+
+def render(seed: Seed, rs: Ruleset, every: bool = False, markdown: bool = False) -> str:
+    """The report: a summary line, then the sentences still owed (or all of them)."""
+    counts = summary(seed)
+    total = sum(counts.values())
+    head = (f"{rs.ident} (seed {seed.source}): {percent(seed):.1f}% of {total} rule-bearing "
+            f"sentences accounted for: {counts['pinned']} cited and pinned, {counts['aside']} "
+            f"set aside, {counts['cited']} cited but not pinned, {counts['uncovered']} uncovered")
+    rows = [s for s in seed.sentences if every or s.status in ("cited", "uncovered")]
+    if markdown:
+        out = [f"# Seed coverage: {rs.ident}", "", head, "",
+               "| status | heading | sentence | cited by | pinned by / why set aside |",
+               "|---|---|---|---|---|"]
+        for s in rows:
+            why = s.aside if s.status == "aside" else ", ".join(s.pinned_by[:3])
+            out.append(f"| {_MARK[s.status]} | {_cell(s.heading)} | {_cell(s.text)} | "
+                       f"{_cell(', '.join(s.cited_by[:3]))} | {_cell(why or '')} |")
+        return "\n".join(out) + "\n"
+    out = [head]
+    for s in rows:
+        out.append(f"  {_MARK[s.status]:<10} [{s.heading}] {s.text}")
+        if s.cited_by:
+            out.append(f"             cited by {', '.join(s.cited_by[:3])}")
+        if s.status == "aside":
+            out.append(f"             set aside: {s.aside}")
+        elif s.pinned_by:
+            out.append(f"             pinned by {', '.join(s.pinned_by[:3])}")
+    return "\n".join(out)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
