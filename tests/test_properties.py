@@ -6,6 +6,7 @@ import contextlib
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,14 @@ def all_cards(game) -> Counter:
     return Counter(id(c) for c in [*(c for zone in zones for c in zone), *loose, *attached])
 
 
-def play_checked(rs, seed: int, players: int, out_of_turn: bool, rulesets=None) -> None:
+def play_checked(rs, seed: int, players: int, out_of_turn: bool, rulesets=None,
+                 eager: bool = False, wins_by_act: bool = False) -> bool:
+    """Play one random hand, checking every card is kept; returns whether it ended.
+
+    ``eager`` plays a card whenever one can be played (small decks run dry
+    when random players draw at will); ``wins_by_act`` allows a hand won by
+    an act (laying down a set of cards) with cards still in the winner's hand.
+    """
     rng = random.Random(seed)
     game = new_game(rs, players, rng, rulesets=rulesets)
     deck = all_cards(game)
@@ -36,14 +44,20 @@ def play_checked(rs, seed: int, players: int, out_of_turn: bool, rulesets=None) 
             break
         actions = game.legal_actions(out_of_turn=out_of_turn)
         assert actions, "a live game always offers an action"
+        if eager:  # play if possible, else act on one's turn rather than make optional acts
+            actions = [a for a in actions if a.act == "play"] or [
+                a for a in actions if a.act in ("draw", "pass", "accept", "use", "challenge",
+                                                "choose")] or actions
         game.apply_action(rng.choice(actions))
         assert all_cards(game) == deck
         assert game.is_terminal() or game.state.in_game(game.current_player)
     if game.is_terminal():
         s = game.state
-        assert s.round_winner is not None or s.loser is not None or s.living() == 0
-        if s.round_winner is not None and s.living() > 1:
+        assert s.round_winner is not None or s.loser is not None or s.winner is not None \
+            or s.living() == 0 or s.hand_ended
+        if s.round_winner is not None and s.living() > 1 and not wins_by_act:
             assert not s.hands[s.round_winner]
+    return game.is_terminal()
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -59,6 +73,51 @@ def test_random_v3_games_keep_every_card(rulesets, seed, players, options):
     """Every card of the v3 deck, every option: no card is lost or duplicated, ever."""
     play_checked(rulesets["hot-death-v3"].with_options(frozenset(options)), seed, players, True,
                  rulesets)
+
+
+HD89_OPTIONS = ["ends_at_1000", "no_vacuum"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8),
+       options=st.sets(st.sampled_from(HD89_OPTIONS)))
+def test_random_1989_hands_keep_every_card(rulesets, seed, players, options):
+    """Every card of the 1989 deck, with every option on and off, is kept; the hand ends."""
+    assert play_checked(rulesets["hot-death-1989"].with_options(frozenset(options)), seed,
+                        players, True, rulesets, wins_by_act=True)
+
+
+def _deluxe_options(rulesets) -> list[str]:
+    return sorted(rulesets["hot-death-deluxe"].options)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 7), data=st.data())
+def test_random_deluxe_hands_keep_every_card(rulesets, seed, players, data):
+    """Every Deluxe option (bonus cards, add-ons, ideas) on and off: every card is kept, and a
+    hand played eagerly ends."""
+    options = data.draw(st.sets(st.sampled_from(_deluxe_options(rulesets))))
+    rs = rulesets["hot-death-deluxe"].with_options(frozenset(options))
+    assert play_checked(rs, seed, players, True, rulesets, eager=True, wins_by_act=True)
+
+
+@pytest.mark.parametrize("name", ["hot-death-1989", "hot-death-deluxe"])
+def test_random_matches_end_with_a_winner_or_a_tie(rulesets, name):
+    """Whole matches, hand after hand, end: someone is out over the limit or reaches it."""
+    rs = rulesets[name]
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = new_game(rs, 3 + seed % 3, rng, rulesets=rulesets)
+        for _ in range(60):
+            play_random(game, rng, eager=True, out_of_turn=True)
+            assert game.is_terminal()
+            if game.state.winner is not None or game.state.loser is not None:
+                break
+            game.next_hand()
+            while game.state.request is not None:  # the dealer's choice of hand size
+                game.apply_action(rng.choice(game.legal_actions()))
+        assert game.state.winner is not None or game.state.loser is not None \
+            or max(game.state.scores) >= 1000
 
 
 def test_random_games_mostly_finish(classic):
