@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: conform test lint bench rlcard-report clean
+.PHONY: conform test lint bench rlcard-report jpriebe-report clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,16 @@ rlcard-report: $(STAMP)
 	    --impl "python conformance/adapters/rlcard_uno.py" --ruleset classic \
 	    --expected-failures conformance/adapters/rlcard_uno.expected \
 	    --format markdown > docs/conformance/rlcard-uno.md
+
+# The published check of John Priebe's Hot Death engine (docs/conformance/jpriebe-hotdeath.md).
+# Needs a JDK (javac, java) and the peer's sources (JPRIEBE_HOTDEATH_SRC, default
+# ../shared/peers/jpriebe-hotdeath); the adapter compiles them into ~/.cache/hotdeath.
+jpriebe-report: $(STAMP)
+	mkdir -p docs/conformance
+	cd $(CURDIR) && PATH="$(CURDIR)/$(BIN):$$PATH" hotdeath conform --no-progress \
+	    --impl "python conformance/adapters/jpriebe_hotdeath.py" --ruleset hot-death-1989 \
+	    --expected-failures conformance/adapters/jpriebe_hotdeath.expected \
+	    --format markdown > docs/conformance/jpriebe-hotdeath.md
 
 clean:
 	rm -rf $(VENV)
