@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .errors import HotDeathError
-from .resources import scenarios_dir
+from .resources import mutants_dir, scenarios_dir
 
 
 def _fail(err: HotDeathError) -> None:
@@ -75,7 +75,7 @@ def serve() -> None:
     """Speak the conformance protocol on stdin/stdout (see conformance/PROTOCOL.md)."""
     from .serve import serve as serve_stdio
 
-    serve_stdio(sys.stdin, sys.stdout)
+    serve_stdio(sys.stdin.buffer, sys.stdout)
 
 
 def _in_process_client():
@@ -203,6 +203,37 @@ def matrix(ruleset: str, markdown: bool) -> None:
     cells = build(rs, corpus, _rulesets())
     click.echo(render(rs, cells, markdown))
     sys.exit(0 if all(c.pinned for c in cells.values()) else 1)
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--jobs", "-j", type=int, default=0, help="Worker processes (default: all cores).")
+@click.option("--limit", type=int, default=None, help="Only the first N mutants (a quick look).")
+@click.option("--line", "lines", type=int, multiple=True,
+              help="Only the mutants on this line of the spec file (repeatable).")
+@click.option("--min-kill", type=click.FloatRange(0, 1), default=None,
+              help="Exit 1 if the kill rate is below this (e.g. 0.95): a CI gate.")
+def mutate(ruleset: str, jobs: int, limit: int | None, lines: tuple[int, ...],
+           min_kill: float | None) -> None:
+    """Mutate the ruleset's spec (numbers, players, list members, guards, layers, dropped rules
+    and answers) and run its corpus against each mutant: the kill rate is the suite's power.
+    Survivors are missing scenarios, unless conformance/mutants/RULESET.equivalent lists them."""
+    from rich.progress import Progress
+
+    from .mutate import equivalents, render, run, spec_file, summary
+
+    rs, corpus = _ruleset_and_corpus(ruleset)
+    with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task(f"mutating {ruleset}", total=None)
+        outcomes = run(ruleset, _rulesets(), corpus, jobs, limit, lines,
+                       progress=lambda: bar.advance(task))
+    known = equivalents(mutants_dir() / f"{ruleset}.equivalent")
+    result = summary(outcomes, known)
+    text = spec_file(ruleset).read_text(encoding="utf-8")
+    click.echo("\n".join(render(ruleset, text, result)))
+    if min_kill is not None and result["kill_rate"] < min_kill:
+        click.echo(f"kill rate {result['kill_rate']:.1%} is below {min_kill:.1%}", err=True)
+        sys.exit(1)
 
 
 @main.command(name="compile")

@@ -31,3 +31,8 @@ def scenarios_dir() -> Path:
 
 def schema_dir() -> Path:
     return _find("schema", "conformance/schema")
+
+
+def mutants_dir() -> Path:
+    """The lists of equivalent mutants (``RULESET.equivalent``), one per ruleset."""
+    return _find("mutants", "conformance/mutants")

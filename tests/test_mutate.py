@@ -1,0 +1,66 @@
+"""`hotdeath mutate`: mutants are made from the parse tree, and the corpus kills them."""
+
+from __future__ import annotations
+
+from hotdeath.mutate import Mutant, equivalents, mutants, run, summary
+from hotdeath.resources import mutants_dir, scenarios_dir
+from hotdeath_harness.corpus import load_corpus
+
+SPEC = '''ruleset tiny "Tiny"
+layers a b
+cites classic "Contents" "108 cards"
+card "Ping" {
+  cites classic "Contents" "108 cards: 19 Blue cards"
+  key ping
+  stack draw2
+  points 20
+  on play if not living(2) { attack(2, target=next) }
+  answers attack if attack_top(["Ping", "Pong"]) { pass_attack(to=next) }
+}
+option big "Big" {
+  default off
+  cites classic "Contents" "108 cards"
+}
+'''
+
+
+def _kinds(text: str) -> dict[str, list[Mutant]]:
+    out: dict[str, list[Mutant]] = {}
+    for m in mutants(text):
+        out.setdefault(m.kind, []).append(m)
+    return out
+
+
+def test_every_kind_of_mutant_is_made():
+    kinds = _kinds(SPEC)
+    assert set(kinds) == {"drop", "number", "selector", "member", "guard", "not", "stack",
+                          "layers", "points", "default"}
+    assert [("living(3)" in m.apply(SPEC), "attack(3" in m.apply(SPEC))
+            for m in kinds["number"]] == [(True, False), (False, True)]
+    assert {m.new for m in kinds["selector"]} == {"previous"}
+    assert sorted(m.apply(SPEC).split("attack_top(")[1].split(")")[0]
+                  for m in kinds["member"]) == ['["Ping"]', '["Pong"]']
+    assert kinds["layers"][0].apply(SPEC).startswith('ruleset tiny "Tiny"\nlayers b a\n')
+
+
+def test_citations_strings_and_rulings_are_never_mutated():
+    for m in mutants(SPEC):
+        assert "cites" not in SPEC[m.start:m.end]
+        assert '"' not in SPEC[m.start:m.end] or m.kind in ("drop", "member")
+
+
+def test_a_dropped_answer_leaves_a_spec_that_still_parses():
+    drop = [m for m in mutants(SPEC) if m.kind == "drop" and "answers" in SPEC[m.start:m.end]]
+    assert len(drop) == 1 and "answers" not in drop[0].apply(SPEC)
+
+
+def test_classic_kills_every_mutant_but_the_equivalent_ones(rulesets):
+    """The gate: classic's corpus kills every mutant not listed as equivalent (with its reason)."""
+    corpus = load_corpus(scenarios_dir())
+    outcomes = run("classic", rulesets, corpus, jobs=1)
+    known = equivalents(mutants_dir() / "classic.equivalent")
+    result = summary(outcomes, known)
+    assert result["survivors"] == [], [o.mutant.what for o in result["survivors"]]
+    assert result["killed"] >= 25 and all(known.values())
+    survived = {o.mutant.ident for o in outcomes if o.status == "survived"}
+    assert set(known) <= survived, "an 'equivalent' mutant is now killed: drop it from the list"
