@@ -143,3 +143,18 @@ def test_unknown_cards_are_located(rulesets):
     rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
     assert rendered == ["cards.scn:7:15: ruleset 'classic' has no card 'red 55'",
                         "cards.scn:7:23: ruleset 'classic' has no card 'purple 5'"]
+
+
+def test_options_the_seed_forbids_together_are_refused(rulesets):
+    """NACB and Silent Two's 'cannot be used at the same time': lint and the adapter say so."""
+    from hotdeath.adapter import ReferenceImplementation, SetupError
+
+    text = ('scenario "t"\nid t-1\nruleset hot-death-deluxe\noption nacb\noption silent_twos\n'
+            'cites 002 "Various Add-on Rules (Indicate before game play)" "Obviously cannot '
+            'use \\"Silent 2\'s\\" at the same time."\ntable\n  players alice bob\nsteps\n')
+    scn = compile_scenario(text, "both.scn")
+    rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
+    assert "both.scn:1:1: options nacb and silent_twos cannot both be on (one excludes the " \
+           "other)" in rendered
+    with pytest.raises(SetupError, match="nacb and silent_twos cannot both be on"):
+        ReferenceImplementation(rulesets).load(scn.data)

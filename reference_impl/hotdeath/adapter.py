@@ -14,7 +14,7 @@ from .engine.game import Game
 from .engine.state import Action, Card, Illegal, State, Unscripted
 from .engine.turns import next_seat
 from .lang.check import load_rulesets
-from .model import CardKind, Face, Ruleset
+from .model import CardKind, Face, Ruleset, clashing_options
 from .scenario.format import FEATURES, PROTOCOL_VERSION
 
 IMPL_NAME = "hotdeath-reference"
@@ -65,6 +65,8 @@ class ReferenceImplementation:
             if opt not in base.options:
                 raise Unsupported(f"ruleset '{ident}' has no option '{opt}'")
         options |= {o for o, decl in base.options.items() if decl.default}
+        for a, b in clashing_options(base, options):
+            raise SetupError(f"options {a} and {b} cannot both be on (one excludes the other)")
         rs = base.with_options(frozenset(options))
         table = scenario["table"]
         players = table["players"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import Diagnostic
 from .lang import citations
-from .model import Ruleset
+from .model import Ruleset, clashing_options
 from .scenario import CompiledScenario
 
 
@@ -18,6 +18,8 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
     unknown = [opt for opt in d["options"] if opt not in rs.options]
     for opt in unknown:
         out.append(diag(1, 1, f"ruleset '{rs.ident}' has no option '{opt}'"))
+    for a, b in clashing_options(rs, d["options"]):
+        out.append(diag(1, 1, f"options {a} and {b} cannot both be on (one excludes the other)"))
     base = rs
     if not unknown:  # the cards of the ruleset as the scenario's options make it
         on = frozenset(d["options"]) | {o for o, decl in rs.options.items() if decl.default}

@@ -147,8 +147,9 @@ def _col(state: State, do: dict) -> str | None:
     if card is None:
         return None
     kind = state.kind(card)
-    if player != state.pending[0].target or (kind.stack is not None and not kind.answers):
-        return STACK if kind.stack is not None else None
+    stacks = kind.stack is not None or _attacks(kind.triggers.get("play", []))
+    if player != state.pending[0].target or (stacks and not kind.answers):
+        return STACK if stacks else None  # a draw card played on a draw: a stack, or refused
     return kind.name if kind.answers else None
 
 

@@ -55,6 +55,7 @@ class CardKind:
     stack: str | None = None
     playable_anywhere: bool = False
     playable_anytime: bool = False  # also out of turn, whenever no one is choosing
+    anytime_guard: Callable | None = None  # when it may be played out of turn, if not always
     called: str = ""  # the name this ruleset gives the card, when it renames an inherited one
     playable: Callable | None = None  # a guard that must hold for the card to be played
     must_answer: Callable | None = None  # when it holds, a holder may not accept but must answer
@@ -157,6 +158,14 @@ class Option:
     citations: list[Citation]
     entries: tuple = ()
     path: str = ""
+    excludes: tuple[str, ...] = ()  # options that cannot be on at the same time as this one
+
+
+def clashing_options(rs: Ruleset, options) -> list[tuple[str, str]]:
+    """Pairs of switched-on options one of which excludes the other (the seed forbids both)."""
+    on = sorted(o for o in options if o in rs.options)
+    return [(a, b) for i, a in enumerate(on) for b in on[i + 1:]
+            if b in rs.options[a].excludes or a in rs.options[b].excludes]
 
 
 @dataclass

@@ -1,8 +1,13 @@
-"""``hotdeath run``: one scenario, step by step, each event with the words behind it."""
+"""``hotdeath run``: one scenario, step by step, each event with the words behind it.
+
+``trace_scenario`` is the library function (the rules site renders its result
+as well); ``run_with_trace`` prints it for the command line.
+"""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
@@ -17,9 +22,42 @@ from .model import Citation, Ruleset
 from .scenario import compile_scenario_file
 
 
+@dataclass(frozen=True)
+class TraceEvent:
+    """One engine event; ``citation`` is set the first time its owner acts in a step."""
+
+    text: str
+    owner: str
+    citation: Citation | None = None
+
+
+@dataclass
+class TraceStep:
+    number: int
+    text: str
+    status: str
+    events: list[TraceEvent] = field(default_factory=list)
+    expects: list[tuple[str, str]] = field(default_factory=list)  # (fact, "ok" or mismatch)
+    error: str = ""
+    verdict: tuple[str, str] | None = None
+
+
+@dataclass
+class Trace:
+    """What the reference did with a scenario: set-up events, then each step."""
+
+    setup: list[TraceEvent]
+    steps: list[TraceStep]
+    ok: bool
+
+
 def citation_for(rs: Ruleset, owner: str) -> Citation | None:
+    """The card's or rule's first citation of this ruleset's own seed, else its first: a
+    Deluxe card quotes the Deluxe line, not the 1989 text it inherits."""
+    own = rs.citations[0].source if rs.citations else None
     if owner in rs.kinds and rs.kinds[owner].citations:
-        return rs.kinds[owner].citations[0]
+        cites = rs.kinds[owner].citations
+        return next((c for c in cites if c.source == own), cites[0])
     if owner in rs.rules and rs.rules[owner].citations:
         return rs.rules[owner].citations[0]
     return None
@@ -29,6 +67,54 @@ def show_citation(c: Citation) -> str:
     src = "official rules" if c.source == "classic" else f"seed {c.source}"
     quote = f': "{c.quote}"' if c.quote else ""
     return f"{src}, \"{c.heading}\"{quote}"
+
+
+def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
+    """Run a compiled scenario through the reference, keeping every event and verdict.
+
+    Raises ``SetupError`` when the table cannot be laid out.
+    """
+    rs = impl.rulesets[data["ruleset"]]
+    before = impl.load(data)
+    setup = _events(impl, rs)
+    steps: list[TraceStep] = []
+    ok = True
+    for i, step in enumerate(data["steps"]):
+        bare = {k: v for k, v in step.items() if k not in ("expect", "reject")}
+        answer = impl.step(bare)
+        status = answer["outcome"]
+        if status == "rejected":
+            status += f" ({answer.get('code')}: {answer.get('message')})"
+        done = TraceStep(i + 1, describe(step), status, _events(impl, rs))
+        steps.append(done)
+        if answer["outcome"] == "errored":
+            done.error = str(answer.get("message"))
+            ok = False
+            break
+        for fact in step.get("expect", []):
+            miss = check_facts([fact], answer.get("observation", {}))
+            done.expects.append((_fact_text(fact), "ok" if not miss else "MISMATCH " + miss[0]))
+        done.verdict = judge_step(step, answer, before)
+        if done.verdict is not None:
+            ok = False
+            break
+        before = answer["observation"]
+    return Trace(setup, steps, ok)
+
+
+def trace_lines(trace: Trace) -> list[str]:
+    """The trace as ``hotdeath run`` prints it (after the scenario's header)."""
+    out = _event_lines(trace.setup)
+    for step in trace.steps:
+        out.append(f"{step.number:3}. {step.text}  -> {step.status}")
+        out += _event_lines(step.events)
+        if step.error:
+            out.append(f"       ERROR: {step.error}")
+        out += [f"       expect {fact}: {mark}" for fact, mark in step.expects]
+        if step.verdict is not None:
+            out.append(f"       {step.verdict[0].upper()}: {step.verdict[1]}")
+    out.append("result: " + ("PASS" if trace.ok else "FAIL"))
+    return out
 
 
 def run_with_trace(path: Path, as_json: bool) -> bool:
@@ -49,46 +135,35 @@ def run_with_trace(path: Path, as_json: bool) -> bool:
         r = rs.rulings[ruling]
         click.echo(f"  ruling {r.ident} \"{r.title}\": {r.answer}")
     try:
-        before = impl.load(data)
+        trace = trace_scenario(impl, data)
     except SetupError as err:
         raise HotDeathError([scn.source.diag(1, 1, f"cannot lay out the table: {err}")]) from None
-    _events(impl, rs)
-    ok = True
-    for i, step in enumerate(data["steps"]):
-        bare = {k: v for k, v in step.items() if k not in ("expect", "reject")}
-        answer = impl.step(bare)
-        status = answer["outcome"]
-        if status == "rejected":
-            status += f" ({answer.get('code')}: {answer.get('message')})"
-        click.echo(f"{i + 1:3}. {describe(step)}  -> {status}")
-        _events(impl, rs)
-        if answer["outcome"] == "errored":
-            click.echo(f"       ERROR: {answer.get('message')}")
-            ok = False
-            break
-        for fact in step.get("expect", []):
-            miss = check_facts([fact], answer.get("observation", {}))
-            mark = "ok" if not miss else "MISMATCH " + miss[0]
-            click.echo(f"       expect {_fact_text(fact)}: {mark}")
-        verdict = judge_step(step, answer, before)
-        if verdict is not None:
-            click.echo(f"       {verdict[0].upper()}: {verdict[1]}")
-            ok = False
-            break
-        before = answer["observation"]
-    click.echo("result: " + ("PASS" if ok else "FAIL"))
-    return ok
+    for line in trace_lines(trace):
+        click.echo(line)
+    return trace.ok
 
 
-def _events(impl: ReferenceImplementation, rs: Ruleset) -> None:
+def _events(impl: ReferenceImplementation, rs: Ruleset) -> list[TraceEvent]:
     """Each event of the last step; a card's or rule's words are quoted once per step."""
     quoted: set[str] = set()
+    out = []
     for ev in impl.trace():
-        click.echo(f"       - {ev['text']}")
         cite = citation_for(rs, ev["owner"])
         if cite is not None and ev["owner"] not in quoted:
             quoted.add(ev["owner"])
-            click.echo(f"           [{ev['owner']}: {show_citation(cite)}]")
+        else:
+            cite = None
+        out.append(TraceEvent(ev["text"], ev["owner"], cite))
+    return out
+
+
+def _event_lines(events: list[TraceEvent]) -> list[str]:
+    out = []
+    for ev in events:
+        out.append(f"       - {ev.text}")
+        if ev.citation is not None:
+            out.append(f"           [{ev.owner}: {show_citation(ev.citation)}]")
+    return out
 
 
 def _fact_text(fact: dict) -> str:

@@ -115,8 +115,11 @@ def play(state: State, action: Action) -> Steps:
     kind = state.kind(card)
     ctx = Ctx(state, p, card, action, owner=kind.name)
     responding = bool(state.pending) and state.current_player == p
-    if not state.pending and p != state.current_player and state.request is None:
+    out_of_turn = not state.pending and p != state.current_player and state.request is None
+    if out_of_turn:
         state.turn = p  # played out of turn (a card playable at any time): play goes on from p
+    ctx.vars["out_of_turn"] = out_of_turn
+    state.plays_in_hand += 1
     answer = answer_for(state, card, ctx) if responding else None
     ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card)
     if "challenge" in kind.triggers:  # the only rule that asks what else was held
@@ -231,6 +234,8 @@ def uno(state: State, action: Action) -> Steps:
     state.uno_pending.discard(action.player)
     state.uno_called.add(action.player)
     state.log("uno", "uno", f"{state.name(action.player)} calls Uno")
+    if "uno_called" in state.rs.reacts:
+        state.triggered.append(("uno_called", action.player, None, None))
     ctx = Ctx(state, action.player, owner="uno")
     ctx.keep_turn = True
     return ctx

@@ -248,11 +248,44 @@ def won_hand(ctx: Ctx) -> bool:
 
 @condition("window_open", "Right after a player's act that others may now answer (a card "
            "slipped away, a privilege used): the window of this name, opened by that player, "
-           "is still open (no one has acted since).", "allowed if window_open(dump, by=chosen)",
-           {"name": Param("name", required=True), "by": Param("selector", None)})
-def window_open(ctx: Ctx, name: str, by) -> bool:
+           "is still open (no one has acted since); with 'to', it was offered to that player.",
+           "allowed if window_open(dump, by=chosen)",
+           {"name": Param("name", required=True), "by": Param("selector", None),
+            "to": Param("selector", None)})
+def window_open(ctx: Ctx, name: str, by, to) -> bool:
     seat = by(ctx) if by is not None else None
-    return any(w.kind == name and (seat is None or w.seat == seat) for w in ctx.state.windows)
+    dest = to(ctx) if to is not None else None
+    return any(w.kind == name and (seat is None or w.seat == seat)
+               and (dest is None or w.to == dest) for w in ctx.state.windows)
+
+
+@condition("skipped_someone", "The play that triggered this effect made a player lose their "
+           "turn.", "on any_play if skipped_someone { ... }")
+def skipped_someone(ctx: Ctx) -> bool:
+    return bool(ctx.vars.get("event_skips"))
+
+
+@condition("out_of_turn", "The card whose effect runs was played out of turn (a card playable "
+           "at any time), not on its player's own turn or as an answer.",
+           "if out_of_turn { reverse }")
+def out_of_turn(ctx: Ctx) -> bool:
+    return bool(ctx.vars.get("out_of_turn"))
+
+
+@condition("period", "A period of this name is running (begun by 'begin_period' and not yet "
+           "ended); with 'by', that player began it.", "if period(silence, by=subject)",
+           {"name": Param("name", required=True), "by": Param("selector", None)})
+def period(ctx: Ctx, name: str, by) -> bool:
+    seat = ctx.state.periods.get(name)
+    return seat is not None and (by is None or seat == by(ctx))
+
+
+@condition("every_nth_play", "The card just played is the Nth, 2Nth, 3Nth... card played this "
+           "hand (every card counts: answers and jump-ins too).",
+           "on any_play if every_nth_play(8) { ... }", {"n": Param("int", required=True)})
+def every_nth_play(ctx: Ctx, n: int) -> bool:
+    plays = ctx.state.plays_in_hand
+    return n > 0 and plays > 0 and plays % n == 0
 
 
 

@@ -89,8 +89,8 @@ def run_effects(effects: list[Effect], ctx: Ctx) -> Steps:
 
 
 def ask(ctx: Ctx, chooser: int, kind: str, prompt: str, options: tuple = (), count: int = 1,
-        total: int = 0, low: int = 0, high: int = 0):
+        total: int = 0, low: int = 0, high: int = 0, caps: tuple = ()):
     """Stop the effect until ``chooser`` makes a choice of this kind; returns the answer."""
     answer = yield Request(chooser, kind, ctx.owner, prompt, tuple(options), count, total, low,
-                           high)
+                           high, tuple(caps))
     return answer

@@ -26,6 +26,12 @@ def _no(state: State, code: str, message: str, role: str) -> Illegal:
     return Illegal(code, message + suffix, rule)
 
 
+def _shown(state: State, card: Card) -> str:
+    """The card's name in this ruleset (a Deluxe card under its Deluxe name)."""
+    kind = state.kind(card)
+    return kind.called or kind.name
+
+
 def validate(state: State, a: Action) -> None:
     if a.act not in ACTS and a.act not in state.rs.acts:
         raise _no(state, "unknown_action", f"'{a.act}' is not an action", "turns")
@@ -53,9 +59,13 @@ def stack_window(state: State, player: int) -> bool:
 
 
 def anytime(state: State, player: int, card: Card | None) -> bool:
-    """A card its holder may play out of turn at any moment nothing else is pending."""
-    return card is not None and state.kind(card).playable_anytime and not state.pending \
-        and state.phase == "turn" and player != state.current_player
+    """A card its holder may play out of turn at any moment nothing else is pending (or at the
+    moments its ``playable anytime if`` guard names)."""
+    if card is None or not state.kind(card).playable_anytime or state.pending \
+            or state.phase != "turn" or player == state.current_player:
+        return False
+    guard = state.kind(card).anytime_guard
+    return guard is None or guard(_ctx(state, player, card, None))
 
 
 def _check_turn_action(state: State, a: Action) -> None:
@@ -64,8 +74,11 @@ def _check_turn_action(state: State, a: Action) -> None:
         raise _no(state, "not_your_turn" if a.player != state.current_player
                   else "missing_choice", f"{state.name(state.current_player)} must first "
                   f"choose ({state.request.prompt})", "turns")
+    # Out of turn, only a card the player holds can allow a play (PROTOCOL 3.4: a play out
+    # of turn is not_your_turn even when the card is unknown, not card_not_in_hand).
     if a.player != state.current_player and not (a.act == "play" and (
-            stack_window(state, a.player) or anytime(state, a.player, a.card))):
+            stack_window(state, a.player) or (anytime(state, a.player, a.card) and any(
+                c is a.card for c in state.hands[a.player])))):
         raise _no(state, "not_your_turn", f"it is {state.name(state.current_player)}'s turn, "
                   f"not {who}'s", "turns")
     phase = state.phase
@@ -92,7 +105,7 @@ def _check_turn_action(state: State, a: Action) -> None:
         if a.act == "accept" and forced_answer(state, a.player) is not None:
             card = forced_answer(state, a.player)
             raise _no(state, "answer_required", f"{who} has {card} and must answer with it "
-                      f"(card '{state.kind(card).name}')", "attacks")
+                      f"(card '{_shown(state, card)}')", "attacks")
 
 
 def _check_play(state: State, a: Action) -> None:
@@ -109,7 +122,7 @@ def _check_play(state: State, a: Action) -> None:
             name = state.kind(card).name
             if state.kind(card).answers:  # its own text says what it answers
                 raise Illegal("cannot_answer", f"{card} cannot answer this attack (card "
-                              f"'{name}')", name)
+                              f"'{_shown(state, card)}')", name)
             raise _no(state, "cannot_answer", f"{card} cannot answer this attack", "attacks")
     elif phase == "drawn" and state.free_turn != (a.player, state.turn_number):
         if card is not state.drawn:
@@ -122,7 +135,8 @@ def _check_play(state: State, a: Action) -> None:
                   f"{top.notation if top else 'nothing'} (colour {state.color})", "matching")
     if not playable(state, card, a.player, a):
         name = state.kind(card).name
-        raise Illegal("not_playable", f"{card} cannot be played now (card '{name}')", name)
+        raise Illegal("not_playable", f"{card} cannot be played now (card "
+                      f"'{_shown(state, card)}')", name)
     _check_choices(state, a, card)
     _check_going_out(state, a)
 
@@ -309,7 +323,8 @@ def choice_value(state: State, a: Action):
         return a.number if a.number is not None and r.low <= a.number <= r.high else _BAD
     if kind == "counts":
         counts = dict(a.counts)
-        ok = all(s in r.options and n >= 0 for s, n in counts.items()) \
+        cap = dict(zip(r.options, r.caps, strict=True)) if r.caps else {}
+        ok = all(s in r.options and 0 <= n <= cap.get(s, n) for s, n in counts.items()) \
             and sum(counts.values()) == r.total
         return {s: n for s, n in counts.items() if n} if ok else _BAD
     return _BAD
@@ -447,7 +462,7 @@ def _out_of_turn(state: State) -> list[Action]:
         for q in range(len(state.seats)):
             if q != state.current_player and state.in_game(q) and may_go_out(state, q):
                 for card in _distinct(state.hands[q]):
-                    if state.kind(card).playable_anytime and playable(state, card, q):
+                    if anytime(state, q, card) and playable(state, card, q):
                         out.extend(_variants(state, q, card))
     for q in sorted(state.uno_pending):
         out.append(Action(q, "uno"))
@@ -530,8 +545,10 @@ def _choices(state: State) -> list[Action]:
         orders = islice(permutations(r.options), MAX_LISTED)
         return [Action(p, "choose", cards=c) for c in _unique(orders)]
     if r.kind == "counts":
+        caps = r.caps or (r.total,) * len(r.options)
         return [Action(p, "choose", counts=tuple(zip(r.options, split, strict=True)))
-                for split in _compositions(r.total, len(r.options))]
+                for split in _compositions(r.total, len(r.options))
+                if all(n <= c for n, c in zip(split, caps, strict=True))]
     return []
 
 

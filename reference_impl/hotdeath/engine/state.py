@@ -150,6 +150,7 @@ class Request:
     total: int = 0
     low: int = 0
     high: int = 0
+    caps: tuple = ()  # for counts: the most each option may take (a hand's size), if capped
     gen: Generator | None = field(default=None, repr=False)
 
 
@@ -160,6 +161,7 @@ class Window:
     kind: str
     seat: int
     group: str | None = None
+    to: int | None = None  # the one player it is offered to, if any (a player just skipped)
 
 
 class State:
@@ -192,6 +194,9 @@ class State:
         self.drawn: Card | None = None
         self.request: Request | None = None
         self.windows: list[Window] = []
+        # periods that last until a rule ends them (a silence): name -> the seat that began it
+        self.periods: dict[str, int] = {}
+        self.plays_in_hand = 0  # cards played this hand, answers and jump-ins included
         self.skipped: set[int] = set()
         self.uno_pending: set[int] = set()
         self.uno_called: set[int] = set()

@@ -6,7 +6,8 @@ Events are queued while an action resolves and fired once it has:
   ``on drawn`` runs (a card that must be put in play at once);
 - ``any_play``: a card was played and its effects are done; cards in play
   react (``on any_play``);
-- ``turn_start``: the turn passed to a player; cards in play react.
+- ``turn_start``: the turn passed to a player; cards in play react;
+- ``uno_called``: a player called Uno (a rule may count it as breaking a silence).
 
 Cards in play react in turn order from the player the event is about, then
 neutral play; then the rules' triggers for the event run.

@@ -85,15 +85,15 @@ RULE = {"role": PropSpec("name", frozenset(ROLES))}
 RULING = {"question": PropSpec("string"), "answer": PropSpec("string"),
           "rationale": PropSpec("string"), "alternative": PropSpec("string", repeat=True),
           "cell": PropSpec("pair", repeat=True)}
-OPTION = {"default": PropSpec("name", _names("on", "off"))}
+OPTION = {"default": PropSpec("name", _names("on", "off")), "excludes": PropSpec("names")}
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "needs": PropSpec("names", _names("target", "card")),
        "allowed": PropSpec("none", guarded=True)}
 CARD_EVENTS = {"play", "start", "challenge", "blocked", "drawn", "activated", "any_play",
                "turn_start", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
-               "drawn", "check"}
-REACTIVE = {"drawn", "any_play", "turn_start", "check"}
+               "drawn", "check", "uno_called"}
+REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called"}
 LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
 
 
@@ -180,7 +180,7 @@ class Checker:
 
     def top_entry(self, entry: ast.Entry, in_option: bool = False) -> None:
         if isinstance(entry, ast.Property):
-            if in_option and entry.name == "default":
+            if in_option and entry.name in OPTION:
                 return
             if entry.name == "drops" and self.prop(entry, TOP, "ruleset setting"):
                 self.drop(entry)
@@ -238,7 +238,9 @@ class Checker:
         vals = p.values
         if p.guard is not None and not spec.guarded:
             return "cannot take an 'if' or 'unless'"
-        if spec.kind == "none" or (spec.guarded and p.guard is not None):
+        anytime_if = p.name == "playable" and len(vals) == 1 and isinstance(vals[0], ast.Name) \
+            and vals[0].text == "anytime"  # 'playable anytime if ...': when, out of turn
+        if spec.kind == "none" or (spec.guarded and p.guard is not None and not anytime_if):
             if vals:
                 return "takes a condition ('if ...' or 'unless ...'), not values"
             return None if p.guard is not None else "needs a condition ('if ...' or 'unless ...')"
@@ -381,6 +383,8 @@ class Checker:
             kind.categories = frozenset(vals)
         elif p.name in ("playable", "must_answer"):
             if p.guard is not None:
+                if p.name == "playable" and v == "anytime":
+                    kind.playable_anytime = True  # the guard says when, out of turn
                 self.pending_bodies.append((kind, p))
             else:
                 kind.playable_anywhere = True
@@ -446,11 +450,14 @@ class Checker:
                                           cites, self.tree.path, tuple(fields.get("cell", [])))
 
     def block_option(self, b: ast.Block) -> None:
-        default, cites, entries = False, [], []
+        default, cites, entries, excludes = False, [], [], ()
         for e in b.entries:
-            if isinstance(e, ast.Property) and e.name == "default":
+            if isinstance(e, ast.Property) and e.name in OPTION:
                 if self.prop(e, OPTION, "option field"):
-                    default = e.values[0].text == "on"
+                    if e.name == "default":
+                        default = e.values[0].text == "on"
+                    else:
+                        excludes = tuple(v.text for v in e.values)
             elif isinstance(e, ast.Citation):
                 cites.append(self.citation(e))
             elif isinstance(e, ast.Property | ast.Block):
@@ -460,7 +467,7 @@ class Checker:
         if not cites:
             self.errors.error(b.pos, f"option {b.ident} cites no source")
         self.rs.options[b.ident] = Option(b.ident, b.name, default, cites, tuple(entries),
-                                          self.tree.path)
+                                          self.tree.path, excludes)
 
     def block_act(self, b: ast.Block) -> None:
         by, needs, cites = "anyone", frozenset(), []
@@ -521,7 +528,10 @@ class Checker:
             self.compile_points(owner, item, binder)
             return
         if isinstance(item, ast.Property):  # a guarded card property
-            setattr(owner, item.name, binder.guard(item.guard))
+            name = item.name
+            if name == "playable" and item.values and item.values[0].text == "anytime":
+                name = "anytime_guard"  # on one's own turn the card plays as any other
+            setattr(owner, name, binder.guard(item.guard))
             return
         if isinstance(item, ast.EffectDef):
             body = binder.body(item.body)
@@ -714,6 +724,10 @@ def _check_options(tree: ast.RulesFile, rs: Ruleset) -> list[Diagnostic]:
     for ident, option in rs.options.items():
         if option.path != tree.path:
             continue
+        for other in option.excludes:
+            if other not in rs.options or other == ident:
+                out.append(Diagnostic(tree.path, 1, 1, f"option {ident} excludes "
+                                      f"'{other}', which is no other option of {rs.ident}"))
         try:
             rs.with_options(frozenset({ident}))
         except HotDeathError as err:

@@ -3,4 +3,4 @@
 Importing this package registers every verb with the registry.
 """
 
-from . import attack, cards, contest, hands, knowledge, match, passing, seats, table, turn  # noqa: F401
+from . import attack, cards, contest, hands, knowledge, match, passing, periods, seats, table, turn  # noqa: F401

@@ -323,3 +323,24 @@ def reflip(ctx: Ctx) -> None:
     s.pile = list(reversed(order))
     ctx.reflip = True
     s.log("reflip", ctx.owner, f"{card.notation} is returned and the pile reshuffled")
+
+
+@verb("steal_top", "The actor takes the card in play into their hand, and play goes on as if it "
+      "had remained: it stays the card to match, in the colour then in force. With 'spend', "
+      "one card of that name leaves the actor's hand for the discard pile (beneath).",
+      'steal_top(spend="Thief")', {"spend": Param("card", None)})
+def steal_top(ctx: Ctx, spend: str | None) -> None:
+    s = ctx.state
+    card = s.top()
+    if card is None or not s.discard or card is not s.discard[-1]:
+        s.log("miss", ctx.owner, "no card in play to take")
+        return
+    s.discard.pop()
+    zones.give_to_hand(s, ctx.actor, [card])
+    s.match_top = card
+    s.log("take", ctx.owner, f"{s.name(ctx.actor)} takes {card.notation} from the pile; "
+          "play goes on as if it were still there")
+    spent = next((c for c in s.hands[ctx.actor] if spend and s.kind(c).name == spend), None)
+    if spent is not None:
+        zones.remove_from_hand(s, ctx.actor, spent)
+        zones.under_top(s, [spent])

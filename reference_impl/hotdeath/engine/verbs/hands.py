@@ -77,10 +77,11 @@ def play_at_once(ctx: Ctx) -> Steps:
 
 
 @verb("open_window", "Others may now answer what the actor just did (catch a card slipped "
-      "away, dispute a play) until anyone acts again; 'window_open' tests it.",
-      "open_window(dump)", {"name": Param("name", required=True)})
-def open_window(ctx: Ctx, name: str) -> None:
-    ctx.state.windows.append(Window(name, ctx.actor))
+      "away, dispute a play) until anyone acts again; 'window_open' tests it. With 'to', only "
+      "that player is offered it (the player a card just skipped).",
+      "open_window(dump)", {"name": Param("name", required=True), "to": Param("selector", None)})
+def open_window(ctx: Ctx, name: str, to) -> None:
+    ctx.state.windows.append(Window(name, ctx.actor, to=to(ctx) if to is not None else None))
 
 
 @verb("trade_or_view", "The actor may take one card of another player's hand in exchange for "

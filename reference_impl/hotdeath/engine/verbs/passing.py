@@ -146,11 +146,16 @@ def give_cards(ctx: Ctx, who, low: int, high: int) -> Steps:
 
 
 @verb("rotate_hands", "Every player in the hand passes their whole hand to the next player, in "
-      "the direction the actor chooses (asked: clockwise or counterclockwise).", "rotate_hands")
-def rotate_hands(ctx: Ctx) -> Steps:
+      "the direction the actor chooses (asked: clockwise or counterclockwise); with "
+      "way=play, in the direction of play, unasked.", "rotate_hands",
+      {"way": Param("name", "ask")})
+def rotate_hands(ctx: Ctx, way: str) -> Steps:
     s = ctx.state
-    way = yield from ask(ctx, ctx.actor, "option", "which way the hands go",
-                         ("clockwise", "counterclockwise"))
+    if way == "play":
+        way = "clockwise" if s.direction == 1 else "counterclockwise"
+    else:
+        way = yield from ask(ctx, ctx.actor, "option", "which way the hands go",
+                             ("clockwise", "counterclockwise"))
     ring = [ctx.actor, *in_order(s, ctx.actor)]
     if (way == "clockwise") != (s.direction == 1):
         ring = [ring[0], *reversed(ring[1:])]
@@ -196,3 +201,87 @@ def share_draws(ctx: Ctx, players: int, each: int, draw_class: str, tags) -> Ste
     pend.create(s, ctx, seats, contrib, "origin", None, "draw")
     for seat in seats:
         s.log("attack", ctx.owner, f"{s.name(seat)} faces a draw of {k}")
+
+
+@verb("hand_out", "The actor hands N cards of their hand (all, if they hold fewer) out to other "
+      "players: which cards, then who gets each one (asked; two may go to one player).",
+      "hand_out(2)", {"count": Param("int", required=True)})
+def hand_out(ctx: Ctx, count: int) -> Steps:
+    s = ctx.state
+    others = in_order(s, ctx.actor)
+    n = min(count, len(s.hands[ctx.actor]))
+    if n < 1 or not others:
+        return
+    got = yield from ask(ctx, ctx.actor, "cards", f"hand out {n} card(s)",
+                         tuple(s.hands[ctx.actor]), n)
+    for card in got:
+        seat = yield from ask(ctx, ctx.actor, "player", f"who gets {card.notation}",
+                              tuple(others))
+        zones.remove_from_hand(s, ctx.actor, card)
+        zones.give_to_hand(s, seat, [card])
+        s.log("give", ctx.owner, f"{s.name(ctx.actor)} hands {card.notation} to {s.name(seat)}")
+
+
+@verb("scavenge", "The actor takes 1 to N cards in all from the other players' hands (how many "
+      "from each, then which: asked; drawn face down, so which card is a scripted choice); each "
+      "player draws as many as they lost, or two if their only card was taken.",
+      "scavenge(3)", {"most": Param("int", required=True)})
+def scavenge(ctx: Ctx, most: int) -> Steps:
+    s = ctx.state
+    others = [p for p in in_order(s, ctx.actor) if s.hands[p]]
+    if not others:
+        return
+    total = yield from ask(ctx, ctx.actor, "number", "how many cards to take in all", low=1,
+                           high=min(most, sum(len(s.hands[p]) for p in others)))
+    counts = yield from ask(ctx, ctx.actor, "counts", f"take {total} card(s) from whom",
+                            tuple(others), total=total,
+                            caps=tuple(len(s.hands[p]) for p in others))
+    for seat in others:
+        k = counts.get(seat, 0)
+        if not k:
+            continue
+        got = yield from ask(ctx, ctx.actor, "cards", f"take {k} card(s) of "
+                             f"{s.name(seat)}'s", tuple(s.hands[seat]), k)
+        emptied = len(got) == len(s.hands[seat]) == 1
+        for card in got:
+            zones.remove_from_hand(s, seat, card)
+        zones.give_to_hand(s, ctx.actor, list(got))
+        s.log("take", ctx.owner, f"{s.name(ctx.actor)} takes {k} card(s) from {s.name(seat)}")
+        draws.draw(s, seat, 2 if emptied else k, "immune", ctx.owner)
+
+
+@verb("discard_matching", "The actor names a colour or a number; then every player in the hand, "
+      "the actor first, may discard beneath the card in play any of their cards that match it "
+      "(plain number cards for a number; a colour or a number, then which one, then how many, "
+      "then which: asked). A player who empties their hand so has gone out, and the round "
+      "stops there.", "discard_matching")
+def discard_matching(ctx: Ctx) -> Steps:
+    s = ctx.state
+    what = yield from ask(ctx, ctx.actor, "option", "name a colour or a number",
+                          ("color", "number"))
+    if what == "color":
+        named = yield from ask(ctx, ctx.actor, "color", "name a colour", s.rs.colors)
+    else:
+        named = str((yield from ask(ctx, ctx.actor, "number", "name a number", low=0, high=9)))
+    for seat in [ctx.actor, *in_order(s, ctx.actor)]:
+        fits = [c for c in s.hands[seat] if _fits(s, c, named)]
+        if not fits:
+            continue
+        n = yield from ask(ctx, seat, "number", f"discard how many cards matching {named}",
+                           low=0, high=len(fits))
+        if not n:
+            continue
+        got = yield from ask(ctx, seat, "cards", f"discard {n} card(s)", tuple(fits), n)
+        for card in got:
+            zones.remove_from_hand(s, seat, card)
+        zones.under_top(s, list(got))
+        s.log("discard", ctx.owner, f"{s.name(seat)} discards {n} card(s) matching {named}")
+        if not s.hands[seat]:
+            return  # they have gone out: the hand ends before anyone else discards
+
+
+def _fits(s, card, named: str) -> bool:
+    face = s.face(card)
+    if named.isdigit():
+        return "number" in face.kind.categories and face.number == int(named)
+    return not face.is_wild and face.color == named
