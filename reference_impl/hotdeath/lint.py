@@ -8,6 +8,20 @@ from .model import Ruleset, clashing_options
 from .scenario import CompiledScenario
 
 
+def in_deck(rs: Ruleset, text: str) -> bool:
+    face = rs.face(text)
+    return face is not None and face.kind.copies > 0
+
+
+def _deck_hint(base: Ruleset, text: str) -> str:
+    """Which option puts the card in the deck, or which takes it out."""
+    if in_deck(base, text):
+        gone = [o for o in base.options if not in_deck(base.with_options(frozenset({o})), text)]
+        return f" (option {gone[0]} takes it out)" if gone else ""
+    adds = [o for o in base.options if in_deck(base.with_options(frozenset({o})), text)]
+    return f" (option {adds[0]} adds it)" if adds else ""
+
+
 def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[Diagnostic]:
     d = scn.data
     rs = rulesets.get(d["ruleset"])
@@ -25,10 +39,11 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
         on = frozenset(d["options"]) | {o for o, decl in rs.options.items() if decl.default}
         rs = rs.with_options(on)
     for text, (line, col) in scn.card_positions:
-        if rs.face(text) is None:
-            adds = [o for o in base.options if base.with_options(frozenset({o})).face(text)]
-            hint = f" (option {adds[0]} adds it)" if adds else ""
-            out.append(diag(line, col, f"ruleset '{rs.ident}' has no card '{text}'{hint}"))
+        face = rs.face(text)
+        if face is None or not face.kind.copies:
+            what = "no card '{}'" if face is None else "no copy of '{}' in its deck"
+            out.append(diag(line, col, f"ruleset '{rs.ident}' has {what.format(text)}"
+                                       f"{_deck_hint(base, text)}"))
     for ruling in d["pins"]:
         if ruling not in rs.rulings:
             out.append(diag(1, 1, f"ruleset '{rs.ident}' has no ruling {ruling}"))

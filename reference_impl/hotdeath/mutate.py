@@ -32,6 +32,7 @@ from lark import Token, Tree
 from .adapter import ReferenceImplementation, SetupError
 from .errors import HotDeathError
 from .lang.parse import lark_parser, parse_rules
+from .lint import in_deck
 from .model import Ruleset
 from .resources import spec_dir
 
@@ -216,10 +217,20 @@ def run_one(m: Mutant) -> Outcome:
     order = _LAST_KILLER + [i for i in range(len(job.scenarios)) if i not in _LAST_KILLER]
     for i in order:
         scn = job.scenarios[i]
-        if not _passes(impl, scn.data):
+        if not _deck_holds(rs, scn) or not _passes(impl, scn.data):
             _LAST_KILLER[:] = [i]
             return Outcome(m, "killed", scn.ident)
     return Outcome(m, "survived")
+
+
+def _deck_holds(rs: Ruleset, scn) -> bool:
+    """Every card on the scenario's table is in the mutant's deck (an option's default may
+    have taken one out)."""
+    d = scn.data
+    on = frozenset(o for o in d["options"] if o in rs.options) \
+        | {o for o, decl in rs.options.items() if decl.default}
+    variant = rs.with_options(on)
+    return all(in_deck(variant, text) for text, _ in scn.card_positions)
 
 
 def _passes(impl: ReferenceImplementation, data: dict) -> bool:
