@@ -18,8 +18,13 @@ from .turns import next_seat, passed_over
 
 
 def process(state: State, action: Action) -> Steps:
+    carried = 0
     if state.windows:
+        if action.act == "play" and any(w.kind == "follow_up" and w.to == action.player
+                                        for w in state.windows):
+            carried = len(state.skipped)  # cards added to a play: their skips add up
         state.windows = []  # a follow-up window lasts one action; legality has used it already
+    state.carried_skips = carried
     if state.uno_pending and action.act not in ("uno", "catch") \
             and state.setting("uno_window", "next_action") == "next_action":
         state.uno_pending = {p for p in state.uno_pending if p == action.player}
@@ -119,6 +124,7 @@ def play(state: State, action: Action) -> Steps:
     if out_of_turn:
         state.turn = p  # played out of turn (a card playable at any time): play goes on from p
     ctx.vars["out_of_turn"] = out_of_turn
+    ctx.skips = state.carried_skips if out_of_turn else 0
     state.plays_in_hand += 1
     answer = answer_for(state, card, ctx) if responding else None
     ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card)

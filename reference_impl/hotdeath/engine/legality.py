@@ -13,7 +13,7 @@ from itertools import combinations, islice, permutations
 from ..scenario.format import ACTS
 from . import acts
 from .interp import Ctx
-from .matching import can_stack, granted, identical_to_top, matcher, matches, privileged
+from .matching import can_stack, granted, identical_to_top, matcher, matches, privileged, same_again
 from .state import Action, Card, Illegal, State
 
 TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
@@ -68,6 +68,15 @@ def anytime(state: State, player: int, card: Card | None) -> bool:
     return guard is None or guard(_ctx(state, player, card, None))
 
 
+def follow_up(state: State, player: int, card: Card | None) -> bool:
+    """A card its player may add at once to the play they just made, out of turn now: one of
+    the same number or function, while the window a rule opened for them lasts."""
+    return card is not None and not state.pending and state.phase == "turn" \
+        and player != state.current_player \
+        and any(w.kind == "follow_up" and w.to == player for w in state.windows) \
+        and same_again(state, card)
+
+
 def _check_turn_action(state: State, a: Action) -> None:
     who = state.name(a.player)
     if state.request is not None:
@@ -76,9 +85,10 @@ def _check_turn_action(state: State, a: Action) -> None:
                   f"choose ({state.request.prompt})", "turns")
     # Out of turn, only a card the player holds can allow a play (PROTOCOL 3.4: a play out
     # of turn is not_your_turn even when the card is unknown, not card_not_in_hand).
+    held = a.card is not None and any(c is a.card for c in state.hands[a.player])
     if a.player != state.current_player and not (a.act == "play" and (
-            stack_window(state, a.player) or (anytime(state, a.player, a.card) and any(
-                c is a.card for c in state.hands[a.player])))):
+            stack_window(state, a.player) or held and (anytime(state, a.player, a.card)
+                                                       or follow_up(state, a.player, a.card)))):
         raise _no(state, "not_your_turn", f"it is {state.name(state.current_player)}'s turn, "
                   f"not {who}'s", "turns")
     phase = state.phase
@@ -111,8 +121,9 @@ def _check_turn_action(state: State, a: Action) -> None:
 def _check_play(state: State, a: Action) -> None:
     card = _in_hand(state, a)
     phase = state.phase
-    if a.player != state.current_player and anytime(state, a.player, card):
-        pass  # played out of turn, on any card
+    if a.player != state.current_player and (anytime(state, a.player, card)
+                                             or follow_up(state, a.player, card)):
+        pass  # played out of turn, on any card (or with the cards just played)
     elif a.player != state.current_player:  # a follow-up stack in an open window
         if not can_stack(state, card):
             raise _no(state, "cannot_answer", f"{card} cannot be added to this attack",
@@ -458,6 +469,11 @@ def _out_of_turn(state: State) -> list[Action]:
             for card in _distinct(state.hands[w.seat]):
                 if can_stack(state, card):
                     out.extend(_variants(state, w.seat, card))
+    for w in state.windows:
+        if w.kind == "follow_up" and w.to is not None and may_go_out(state, w.to):
+            for card in _distinct(state.hands[w.to]):
+                if follow_up(state, w.to, card) and playable(state, card, w.to):
+                    out.extend(_variants(state, w.to, card))
     if state.rs.anytime and not state.pending and state.phase == "turn":
         for q in range(len(state.seats)):
             if q != state.current_player and state.in_game(q) and may_go_out(state, q):

@@ -95,6 +95,18 @@ def privileged(state: State, player: int):
     return lambda face: any(not face.suits.isdisjoint(g) for g in groups)
 
 
+def same_again(state: State, card: Card) -> bool:
+    """Whether a card is 'of the same number or function' as the top one: a number card of the
+    same number, or another card of the same kind."""
+    top = state.top()
+    if top is None:
+        return False
+    face, tf = state.face(card), state.face(top)
+    if "number" in face.kind.categories and "number" in tf.kind.categories:
+        return face.number == tf.number
+    return face.kind.name == tf.kind.name
+
+
 def identical_to_top(state: State, card: Card) -> bool:
     """Whether a card is 'the same card' as the top one, for a jump-in."""
     top = state.top()

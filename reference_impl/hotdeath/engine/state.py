@@ -197,6 +197,7 @@ class State:
         # periods that last until a rule ends them (a silence): name -> the seat that began it
         self.periods: dict[str, int] = {}
         self.plays_in_hand = 0  # cards played this hand, answers and jump-ins included
+        self.carried_skips = 0  # players a play skipped, carried to a card added to it at once
         self.skipped: set[int] = set()
         self.uno_pending: set[int] = set()
         self.uno_called: set[int] = set()
