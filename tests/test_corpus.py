@@ -8,7 +8,7 @@ import time
 import jsonschema
 import pytest
 
-from hotdeath.lint import lint_scenario, unpinned_rulings
+from hotdeath.lint import duplicate_scenarios, lint_scenario, unpinned_rulings
 from hotdeath.resources import scenarios_dir, schema_dir
 from hotdeath.serve import InProcessClient
 from hotdeath_harness import protocol
@@ -59,6 +59,11 @@ def test_load_answers_are_schema_valid(session):
 def test_scenarios_agree_with_spec(rulesets):
     problems = [d.render() for scn in CORPUS for d in lint_scenario(scn, rulesets)]
     assert not problems, "\n".join(problems)
+
+
+def test_no_scenario_repeats_another():
+    """Two scenarios with the same table and acts are one clarification written twice."""
+    assert [d.render() for d in duplicate_scenarios(CORPUS)] == []
 
 
 def test_every_ruling_has_a_scenario(rulesets):

@@ -124,7 +124,7 @@ SCENARIO_CASES = [
     (SCN + "steps\n  expect rejected not_your_turn\n",
      "8:3: 'expect rejected' must follow an action"),
     ('scenario "t"\nid t-1\nruleset classic\ntable\n  players alice\nsteps\n',
-     "1:1: a table needs at least 2 players"),
+     "5:3: a table needs at least 2 players"),
     (SCN + "  hand alice: red 5\n  hand alice: red 6\nsteps\n",
      "8:8: hand of alice is given twice"),
 ]
@@ -141,8 +141,9 @@ def test_scenario_error_text(text, message):
 def test_unknown_cards_are_located(rulesets):
     scn = compile_scenario(SCN + "  hand alice: red 55, purple 5\nsteps\n", "cards.scn")
     rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
-    assert rendered == ["cards.scn:7:15: ruleset 'classic' has no card 'red 55'",
-                        "cards.scn:7:23: ruleset 'classic' has no card 'purple 5'"]
+    assert rendered == ["cards.scn:7:15: ruleset 'classic' has no card 'red 55' (did you mean "
+                        "'red 5'?)", "cards.scn:7:23: ruleset 'classic' has no card 'purple 5' "
+                        "(did you mean 'red 5'?)"]
 
 
 def test_options_the_seed_forbids_together_are_refused(rulesets):
@@ -154,7 +155,21 @@ def test_options_the_seed_forbids_together_are_refused(rulesets):
             'use \\"Silent 2\'s\\" at the same time."\ntable\n  players alice bob\nsteps\n')
     scn = compile_scenario(text, "both.scn")
     rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
-    assert "both.scn:1:1: options nacb and silent_twos cannot both be on (one excludes the " \
+    assert "both.scn:5:8: options nacb and silent_twos cannot both be on (one excludes the " \
            "other)" in rendered
     with pytest.raises(SetupError, match="nacb and silent_twos cannot both be on"):
         ReferenceImplementation(rulesets).load(scn.data)
+
+
+def test_a_scenario_repeating_another_is_reported():
+    from hotdeath.lint import duplicate_scenarios
+
+    body = "table\n  players alice bob\n  hand alice: red 5\n  discard red 3\nsteps\n" \
+           "  alice plays red 5\n"
+    one = compile_scenario(SCN.split("table")[0] + body + "  expect turn bob\n", "one.scn")
+    two = compile_scenario(SCN.split("table")[0].replace("t-1", "t-2") + body, "two.scn")
+    other = compile_scenario(SCN.split("table")[0].replace("t-1", "t-3") + body.replace(
+        "red 5\n", "red 6\n"), "three.scn")
+    found = [d.render().splitlines()[0] for d in duplicate_scenarios([one, two, other])]
+    assert found == ["two.scn:1:1: scenario t-2 has the same table and steps as t-1: "
+                     "merge them"]

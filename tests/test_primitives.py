@@ -118,3 +118,36 @@ def test_attack_answered_sees_how_an_attack_was_answered(house):
     assert answer["outcome"] == "accepted"
     assert answer["observation"]["pending"] is None
     assert len(answer["observation"]["hands"]["a"]) == 1
+
+
+def _calls(node, name: str) -> list[ast.Call]:
+    found = []
+    if isinstance(node, ast.Call) and node.name == name:
+        found.append(node)
+    if is_dataclass(node):
+        for f in fields(node):
+            found += _calls(getattr(node, f.name), name)
+    elif isinstance(node, tuple | list):
+        for item in node:
+            found += _calls(item, name)
+    return found
+
+
+def test_showdown_ranks_every_card_without_a_number(rulesets):
+    """A showdown's value table (a verb parameter, in the spec) names real cards, and names
+    every card without a number that the ruleset can deal, every option on."""
+    from hotdeath.model import clashing_options
+
+    for path in SPEC.glob("*.hd"):
+        entries = parse_rules_file(path).entries
+        for call in _calls(entries, "showdown"):
+            base = rulesets[path.stem]
+            options = set(base.options)
+            for a, b in clashing_options(base, options):
+                options.discard(b if a in options else a)
+            rs = base.with_options(frozenset(options))
+            tiers = dict(call.kwargs)["ranks"]
+            listed = {n.strip() for tier in tiers for n in tier.split(",")}
+            assert listed <= set(rs.kinds), listed - set(rs.kinds)
+            unnumbered = {f.kind.name for f in rs.faces.values() if f.number is None}
+            assert unnumbered <= listed, unnumbered - listed

@@ -192,3 +192,16 @@ SCN_WORDS = ['scenario', '"t"', 'id', 'a-1', 'ruleset', 'classic', 'table', 'pla
 def test_scenario_parser_raises_only_its_own_error(text):
     with contextlib.suppress(HotDeathError):
         compile_scenario(text, "fuzz.scn")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), data=st.data())
+def test_random_deluxe_acts_out_of_turn_keep_every_card(rulesets, seed, players, data):
+    """Uniformly random legal actions, out of turn too (wagers, steals, sounds at any moment):
+    every action offered can be taken, and no card is lost; the hand need not end."""
+    base = rulesets["hot-death-deluxe"]
+    options = data.draw(st.sets(st.sampled_from(_deluxe_options(rulesets)), min_size=4))
+    for a, b in clashing_options(base, options):
+        options.discard(b if a in options else a)
+    play_checked(base.with_options(frozenset(options)), seed, players, True, rulesets,
+                 wins_by_act=True)

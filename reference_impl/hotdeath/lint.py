@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from .errors import Diagnostic
 from .lang import citations
+from .lang.compile import suggest
 from .model import Ruleset, clashing_options
 from .scenario import CompiledScenario
 
@@ -27,13 +30,16 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
     rs = rulesets.get(d["ruleset"])
     diag = scn.source.diag
     if rs is None:
-        return [diag(1, 1, f"unknown ruleset '{d['ruleset']}' (known: {', '.join(rulesets)})")]
+        return [diag(*scn.at("ruleset"), f"unknown ruleset '{d['ruleset']}'"
+                     f"{suggest(d['ruleset'], rulesets)} (known: {', '.join(rulesets)})")]
     out = []
     unknown = [opt for opt in d["options"] if opt not in rs.options]
     for opt in unknown:
-        out.append(diag(1, 1, f"ruleset '{rs.ident}' has no option '{opt}'"))
+        out.append(diag(*scn.at(f"option {opt}"), f"ruleset '{rs.ident}' has no option "
+                        f"'{opt}'{suggest(opt, rs.options)}"))
     for a, b in clashing_options(rs, d["options"]):
-        out.append(diag(1, 1, f"options {a} and {b} cannot both be on (one excludes the other)"))
+        out.append(diag(*scn.at(f"option {b}"), f"options {a} and {b} cannot both be on (one "
+                        "excludes the other)"))
     base = rs
     if not unknown:  # the cards of the ruleset as the scenario's options make it
         on = frozenset(d["options"]) | {o for o, decl in rs.options.items() if decl.default}
@@ -42,16 +48,35 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
         face = rs.face(text)
         if face is None or not face.kind.copies:
             what = "no card '{}'" if face is None else "no copy of '{}' in its deck"
-            out.append(diag(line, col, f"ruleset '{rs.ident}' has {what.format(text)}"
-                                       f"{_deck_hint(base, text)}"))
+            hint = _deck_hint(base, text) or (suggest(text, rs.faces) if face is None else "")
+            out.append(diag(line, col, f"ruleset '{rs.ident}' has {what.format(text)}{hint}"))
     for ruling in d["pins"]:
         if ruling not in rs.rulings:
-            out.append(diag(1, 1, f"ruleset '{rs.ident}' has no ruling {ruling}"))
-    for c in d["cites"]:
-        out.extend(diag(1, 1, p) for p in citations.problems(c["source"], c["heading"],
-                                                              c["quote"]))
+            out.append(diag(*scn.at(f"pins {ruling}"), f"ruleset '{rs.ident}' has no ruling "
+                            f"{ruling}{suggest(ruling, rs.rulings)}"))
+    for n, c in enumerate(d["cites"]):
+        out.extend(diag(*scn.at(f"cites {n}"), p)
+                   for p in citations.problems(c["source"], c["heading"], c["quote"]))
     if not d["cites"]:
         out.append(diag(1, 1, "the scenario cites no source"))
+    return out
+
+
+def duplicate_scenarios(corpus: list[CompiledScenario]) -> list[Diagnostic]:
+    """Scenarios with the same table and the same acts as an earlier one: one clarification
+    written twice (merge their expectations into one)."""
+    seen: dict[str, str] = {}
+    out = []
+    for scn in corpus:
+        d = scn.data
+        acts = [{k: v for k, v in step.items() if k not in ("expect", "reject")}
+                for step in d["steps"]]
+        key = json.dumps([d["ruleset"], sorted(d["options"]), d["table"], acts], sort_keys=True)
+        if key in seen:
+            out.append(scn.source.diag(1, 1, f"scenario {scn.ident} has the same table and "
+                                             f"steps as {seen[key]}: merge them"))
+        else:
+            seen[key] = scn.ident
     return out
 
 

@@ -132,6 +132,7 @@ def play(state: State, action: Action) -> Steps:
         ctx.held_color = any(state.face(c).color == state.color
                              for c in state.hands[p] if c is not card)
     ctx.under = state.top()
+    ctx.vars["color_before"] = state.color
     privileged = state.rs.grants and not responding and not ctx.stacking \
         and not matches(state, card) and granted(state, p, card)
     zones.remove_from_hand(state, p, card)

@@ -13,8 +13,9 @@ from collections import Counter
 
 from .state import Card, Unscripted
 
-HINTS = {"shuffle": "a 'shuffle ...' step", "coin": "a 'coin up' or 'coin down' step",
-         "race": "a 'race ...' step"}
+HINTS = {"shuffle": "a line 'shuffle {}'", "coin": "a line 'coin up' or 'coin down'",
+         "race": "a line 'race {}'"}
+"""How a scenario scripts each kind: the exact syntax of grammar/scenario.lark, filled in."""
 
 
 class ScriptedChance:
@@ -26,15 +27,17 @@ class ScriptedChance:
     def add(self, kind: str, outcome) -> None:
         self.queues[kind].append(outcome)
 
-    def _next(self, kind: str, what: str):
+    def _next(self, kind: str, what: str, example: str = ""):
         queue = self.queues[kind]
         if not queue:
             raise Unscripted(f"{what} is needed but the scenario scripts none (add "
-                             f"{HINTS[kind]} before this one)")
+                             f"{HINTS[kind].format(example)} before this step, or among the "
+                             "table's lines if the set-up needs it)")
         return queue.pop(0)
 
     def shuffle(self, cards: list[Card]) -> list[Card]:
-        order = self._next("shuffle", f"a shuffle of {len(cards)} cards")
+        example = ", ".join(c.notation for c in cards)  # one order of them, top first
+        order = self._next("shuffle", f"a shuffle of {len(cards)} cards", example)
         if Counter(order) != Counter(c.notation for c in cards):
             raise Unscripted(
                 "the scripted shuffle is not an ordering of the cards being shuffled: "
@@ -49,7 +52,7 @@ class ScriptedChance:
         return self._next("coin", "a coin flip")
 
     def race(self, players: list[str]) -> list[str]:
-        order = self._next("race", "the order of a race")
+        order = self._next("race", "the order of a race", ", ".join(players))
         unknown = [p for p in order if p not in players]
         if unknown:
             raise Unscripted(f"the scripted race names {', '.join(unknown)}, who are not in it "

@@ -418,8 +418,10 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     must_play = bool(state.setting("must_play"))
     can_play = False
     seen: set[int] = set()
-    candidates = [state.drawn] if phase == "drawn" and state.drawn \
-        and state.free_turn != (p, state.turn_number) else state.hands[p]
+    candidates = state.hands[p]
+    if phase == "drawn" and state.drawn and state.free_turn != (p, state.turn_number):
+        # the drawn card only, while it is still held (an act out of turn may have taken it)
+        candidates = [c for c in state.hands[p] if c is state.drawn]
     going_out_ok = may_go_out(state, p)
     respond = phase == "respond"
     fits = None if respond else matcher(state)
@@ -491,9 +493,10 @@ def _out_of_turn(state: State) -> list[Action]:
             targets = [t for t in range(len(state.seats)) if t != r and state.in_game(t)] \
                 if "target" in decl.needs else [None]
             for t in targets:
-                # a card an act names: one of each kind the target holds (the table is open)
-                named = _distinct(state.hands[t]) if "card" in decl.needs and t is not None \
-                    else [None]
+                # a card an act names: one of each kind the target holds (the table is open),
+                # or with no target one of the actor's own (a claim about a card they hold)
+                named = _distinct(state.hands[r if t is None else t]) \
+                    if "card" in decl.needs else [None]
                 for card in named:
                     a = Action(r, name, card, target=t)
                     try:

@@ -3,4 +3,17 @@
 Importing this package registers every verb with the registry.
 """
 
-from . import attack, cards, contest, hands, knowledge, match, passing, periods, seats, table, turn  # noqa: F401
+from . import (  # noqa: F401
+    attack,
+    cards,
+    contest,
+    hands,
+    knowledge,
+    match,
+    passing,
+    periods,
+    seats,
+    table,
+    turn,
+    wagers,
+)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...registry import Param, verb
 from .. import draws, zones
-from ..interp import Ctx, ask, run_effects
+from .. import pending as pend
+from ..interp import Ctx, Steps, ask, run_effects
 from ..selectors import seats_of
 from ..state import Action, Card
 from ..triggers import card_effects
@@ -344,3 +345,38 @@ def steal_top(ctx: Ctx, spend: str | None) -> None:
     if spent is not None:
         zones.remove_from_hand(s, ctx.actor, spent)
         zones.under_top(s, [spent])
+
+
+@verb("draw_from_under", "The actor draws N cards (the pending draw's amount, when one is aimed "
+      "at them, which is then settled as if accepted) not from the top of the draw pile but "
+      "from its bottom and from the discard pile beneath the card this one covers: how many "
+      "from the discard pile is asked.", "draw_from_under(1)",
+      {"count": Param("int", 0)})
+def draw_from_under(ctx: Ctx, count: int) -> Steps:
+    s = ctx.state
+    p = s.pending[0] if s.pending and s.pending[0].payload is None \
+        and s.pending[0].target == ctx.actor else None
+    wanted = count or (p.amount if p is not None else 1)
+    n = draws.modified_amount(s, ctx.actor, wanted, p.top.draw_class if p else "turn")
+    pool = s.discard[:-2]  # beneath the card in play and the card it covers
+    k = 0
+    if pool and n:
+        k = yield from ask(ctx, ctx.actor, "number", "how many from the discard pile",
+                           low=0, high=min(n, len(pool)))
+    got = [s.discard.pop(len(s.discard) - 3) for _ in range(k)]
+    got += [s.pile.pop(0) for _ in range(min(n - k, len(s.pile)))]
+    zones.give_to_hand(s, ctx.actor, got)
+    s.log("draw", ctx.owner, f"{s.name(ctx.actor)} draws {k} from the discard pile and "
+          f"{len(got) - k} from the bottom of the draw pile")
+    if p is not None:
+        pend.conclude(s, ctx, pend.take_head(s))
+
+
+@verb("resume_with_under", "Play goes on as if the card this one covers were still on top: it "
+      "stays the card to match, in the colour in force before this card.", "resume_with_under")
+def resume_with_under(ctx: Ctx) -> None:
+    s = ctx.state
+    if ctx.under is not None:
+        s.match_top = ctx.under
+        s.color = ctx.vars.get("color_before", s.color)
+        s.log("resume", ctx.owner, f"play goes on from {ctx.under.notation}")
