@@ -227,6 +227,7 @@ class Ruleset:
     zones: dict[str, ZoneDecl] = field(default_factory=dict)
     asides: list[Aside] = field(default_factory=list)
     active_options: frozenset[str] = frozenset()
+    files: tuple[str, ...] = ()  # its own spec file, then its parent's, and so on up
     variants: dict[frozenset[str], Ruleset] = field(default_factory=dict, repr=False)
     variant_builder: Callable | None = field(default=None, repr=False)
     _translated: dict[int, Face] = field(default_factory=dict, repr=False)

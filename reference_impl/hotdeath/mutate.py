@@ -43,7 +43,7 @@ SWAPS = {"next": "previous", "previous": "next", "self": "next", "chosen": "next
          "off": "on", "true": "false", "false": "true"}
 BODIES = ("trigger", "answer", "modifier", "override")
 DROPPABLE = ("trigger", "answer", "modifier", "override", "act")
-SCENARIO_SECONDS = 10  # a mutant that makes one scenario run longer than this is killed
+SCENARIO_SECONDS = 30  # a mutant that makes one scenario run longer than this is killed (a hang)
 
 
 @dataclass(frozen=True)

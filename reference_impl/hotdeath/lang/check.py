@@ -150,8 +150,10 @@ class Checker:
         self.index_rules()
         self.errors.raise_if_any()
         self.rs.freeze_settings()  # settings are final now
-        for problem in build_faces(self.rs):
-            self.errors.error(self.rs.kinds[problem[0]].pos, problem[1])
+        for name, problem in build_faces(self.rs):
+            kind = self.rs.kinds[name]  # inherited: its position is in the parent's file
+            self.errors.error(kind.pos if kind.path == self.tree.path else self.tree.pos,
+                              problem)
         self.errors.raise_if_any()
         self.rs.active_options = self.options | (self.parent.active_options
                                                  if self.parent else frozenset())
@@ -160,12 +162,18 @@ class Checker:
     def index_rules(self) -> None:
         rs = self.rs
         rs.override_index, rs.general_overrides, rs.rule_triggers = {}, [], {}
-        for rule in rs.rules.values():
+        # A ruleset's own overrides come before those it inherits, and a parent's before a
+        # grandparent's (the first that applies wins): v3's duel Reverse is a skip, not
+        # classic's 'play again'.
+        rs.files = (self.tree.path, *(self.parent.files if self.parent else ()))
+        depth = {path: i for i, path in enumerate(rs.files)}
+        for rule in sorted(rs.rules.values(), key=lambda r: depth.get(r.path, len(depth))):
             for ov in rule.overrides:
                 if ov.card is not None:
                     rs.override_index.setdefault(ov.card, []).append(ov)
                 else:
                     rs.general_overrides.append(ov)
+        for rule in rs.rules.values():
             for event, effects in rule.triggers.items():
                 rs.rule_triggers.setdefault(event, []).extend(effects)
         events = set(rs.rule_triggers)
@@ -666,10 +674,17 @@ def _build(tree: ast.RulesFile, parent: Ruleset | None, vocab: Vocabulary) -> Ru
 
 
 def load_rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
-    """Parse and check every ``*.hd`` file; parents are built before children."""
+    """Parse and check every ``*.hd`` file; parents are built before children.
+
+    ``directory`` may also be one rules file: it is checked with the bundled
+    spec, replacing the bundled ruleset of the same name (or adding a new one,
+    whose parent can be any bundled ruleset). That is how a house-rule designer
+    tries an edited copy of one file (``hotdeath run --spec my-classic.hd``).
+    """
     from ..resources import spec_dir
 
-    directory = directory or spec_dir()
+    own = directory if directory is not None and directory.is_file() else None
+    directory = spec_dir() if directory is None or own is not None else directory
     vocab = load()
     trees, diags = {}, []
     for path in sorted(directory.glob("*.hd")):
@@ -683,6 +698,12 @@ def load_rulesets(directory: Path | None = None) -> dict[str, Ruleset]:
             diags.append(SourceText(tree.path, tree.text).diag(
                 1, 1, f"ruleset '{tree.ident}' is also declared in {other}"))
         trees[tree.ident] = tree
+    if own is not None:  # one's own file wins over the bundled ruleset of its name
+        try:
+            tree = parse_rules_file(own)
+            trees[tree.ident] = tree
+        except HotDeathError as err:
+            diags.extend(err.diagnostics)
     built: dict[str, Ruleset] = {}
 
     def build(ident: str, chain: tuple[str, ...]) -> Ruleset | None:
