@@ -88,6 +88,17 @@ def test_random_1989_hands_keep_every_card(rulesets, seed, players, options):
                         players, True, rulesets, wins_by_act=True)
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8), data=st.data())
+def test_random_uber_hands_keep_every_card(rulesets, seed, players, data):
+    """Every card of the Über Uno deck, with every option on and off, is kept; a hand played
+    eagerly ends (random players who draw at will run a 114-card deck dry, as in Deluxe)."""
+    base = rulesets["uber-uno"]
+    options = data.draw(st.sets(st.sampled_from(sorted(base.options))))
+    assert play_checked(base.with_options(frozenset(options)), seed, players, True, rulesets,
+                        eager=True)
+
+
 def _deluxe_options(rulesets) -> list[str]:
     return sorted(rulesets["hot-death-deluxe"].options)
 

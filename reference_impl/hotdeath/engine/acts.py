@@ -185,7 +185,7 @@ def jump_in(state: State, action: Action) -> Steps:
         ctx.keep_turn = True
         return ctx
     state.log("jump", owner, f"{state.name(p)} jumps in")
-    if state.pending:
+    if state.pending and state.setting("jump_in_stack", "reset") == "reset":
         state.log("reset", owner, f"the stack of {state.pending[0].amount} is reset")
         state.pending.clear()
     state.turn, state.drawn = p, None

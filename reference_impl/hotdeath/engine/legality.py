@@ -269,6 +269,8 @@ def _check_jump_in(state: State, a: Action) -> None:
                   "jump_in")
     if a.player in state.skipped:
         raise _no(state, "cannot_jump_in", f"{who}'s turn was skipped", "jump_in")
+    if jump_ins_closed(state):
+        raise _no(state, "cannot_jump_in", "jump-ins are closed now", "jump_in")
     card = _in_hand(state, a)
     if not identical_to_top(state, card):
         if state.setting("jump_in_penalty") is None:
@@ -387,7 +389,9 @@ def _check_declared(state: State, a: Action) -> None:
 
 
 def check_next_hand(state: State) -> None:
-    if state.winner is not None or state.loser is not None:
+    # where the hand's loser deals the next hand, a loser ends the hand, not the match
+    hand_loser = state.loser is not None and state.setting("next_dealer") == "loser"
+    if state.winner is not None or state.loser is not None and not hand_loser:
         raise _no(state, "game_over", "the game is over", "scoring")
     if not state.over:
         raise _no(state, "round_not_over", "the hand is still being played", "scoring")
@@ -514,8 +518,15 @@ def _distinct(cards: list[Card]) -> list[Card]:
     return list(seen.values())
 
 
+def jump_ins_closed(state: State) -> bool:
+    """A period the ruleset names ('jump_in_closed_by') is running: no one may jump in."""
+    closed = state.setting("jump_in_closed_by")
+    return closed is not None and closed in state.periods
+
+
 def _jump_ins(state: State) -> list[Action]:
-    if not state.setting_list("jump_in") or state.request is not None:
+    if not state.setting_list("jump_in") or state.request is not None \
+            or jump_ins_closed(state):
         return []
     out = []
     for q in range(len(state.seats)):

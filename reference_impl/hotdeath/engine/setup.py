@@ -69,6 +69,8 @@ def choose_dealer(state: State) -> None:
 def next_hand(state: State) -> Steps:
     """The next hand of a match: every card back, shuffled, the deal passed on, dealt, flipped."""
     winner = state.round_winner
+    if state.setting("next_dealer", "left") == "loser":  # the hand's loser deals the next
+        winner = state.loser
     cards = [*state.pile, *state.discard, *state.neutral]
     for seat in range(len(state.seats)):
         cards += state.hands[seat] + state.fields[seat]
@@ -99,7 +101,7 @@ def next_hand(state: State) -> Steps:
     state.active, state.match_top, state.play_zone = [], None, "discard"
     state.rs = state.rulesets_base
     state.direction = 1
-    if state.setting("next_dealer", "left") == "winner" and winner is not None \
+    if state.setting("next_dealer", "left") in ("winner", "loser") and winner is not None \
             and state.in_game(winner):
         state.dealer = winner
     else:

@@ -111,6 +111,7 @@ class Pending:
     payload: Effect | None = None
     kind: str = "draw"
     held: list[Card] = field(default_factory=list)  # cards in transit to whoever suffers it
+    asked: Face | None = None  # the card a request names (see verbs/requests.py)
 
     @property
     def amount(self) -> int:

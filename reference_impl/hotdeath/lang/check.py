@@ -56,6 +56,8 @@ TOP = {
     "turn_draw_class": PropSpec("name"), "deck_copies": PropSpec("int"),
     "jump_in": PropSpec("names", _names("color", "suit", "text")),
     "jump_in_penalty": PropSpec("int"), "jump_in_wild": PropSpec("int"),
+    "jump_in_stack": PropSpec("name", _names("reset", "add")),
+    "jump_in_closed_by": PropSpec("name"),
     "uno_to_win": PropSpec("int"),
     "uno_window": PropSpec("name", _names("next_action", "until_called")),
     "goal": PropSpec("name", _names("first_out", "not_last")),
@@ -65,7 +67,7 @@ TOP = {
     "score_layers": PropSpec("names"),
     "hand_size_choice": PropSpec("range"),
     "drops": PropSpec("strings", repeat=True),
-    "next_dealer": PropSpec("name", _names("left", "winner")),
+    "next_dealer": PropSpec("name", _names("left", "winner", "loser")),
 }
 CARD = {
     "key": PropSpec("key"), "color": PropSpec("names"), "suit": PropSpec("keys"),

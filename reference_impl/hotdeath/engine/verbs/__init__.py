@@ -12,6 +12,8 @@ from . import (  # noqa: F401
     match,
     passing,
     periods,
+    ranking,
+    requests,
     seats,
     table,
     turn,
