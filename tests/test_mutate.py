@@ -62,5 +62,18 @@ def test_classic_kills_every_mutant_but_the_equivalent_ones(rulesets):
     result = summary(outcomes, known)
     assert result["survivors"] == [], [o.mutant.what for o in result["survivors"]]
     assert result["killed"] >= 25 and all(known.values())
-    survived = {o.mutant.ident for o in outcomes if o.status == "survived"}
+    survived = {o.mutant.key for o in outcomes if o.status == "survived"}
     assert set(known) <= survived, "an 'equivalent' mutant is now killed: drop it from the list"
+
+
+def test_the_power_page_has_a_row_per_ruleset(rulesets):
+    from hotdeath.power import measure, render
+
+    corpus = load_corpus(scenarios_dir())
+    rows = [measure(rs, rulesets, corpus, mutants=False) for rs in rulesets.values()]
+    page = render(rows, markdown=True)
+    assert page.startswith("# The suite's power")
+    v3 = next(p for p in rows if p.ident == "hot-death-v3")
+    assert v3.coverage == 100.0 and v3.pinned == v3.cells
+    assert next(p for p in rows if p.ident == "classic").coverage is None
+    assert all(f"| {ident} |" in page for ident in rulesets)

@@ -24,7 +24,7 @@ import re
 import signal
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lark import Token, Tree
@@ -57,10 +57,19 @@ class Mutant:
     line: int
     col: int
     what: str
+    source: str = ""  # the spec line it edits, stripped
+    block: str = ""  # the blocks it is in ('option agitator "..." > amend "House"')
 
     @property
     def ident(self) -> str:
+        """Where it is now (for reading a report)."""
         return f"{self.line}:{self.col}:{self.kind}"
+
+    @property
+    def key(self) -> str:
+        """What it is, whatever line it has moved to: the equivalent lists use this, so an
+        edit elsewhere in the spec does not invalidate them."""
+        return f"{self.kind} {self.col} | {self.block} | {self.source}"
 
     def apply(self, text: str) -> str:
         return text[:self.start] + self.new + text[self.end:]
@@ -79,10 +88,28 @@ class Outcome:
 def mutants(text: str) -> list[Mutant]:
     """Every mutant of a spec text, in file order."""
     tree = lark_parser("hotdeath.lark").parse(text)
+    lines = text.splitlines()
+    blocks = _enclosing(lines)
     found: dict[tuple[int, int, str], Mutant] = {}
     for m in _walk(tree, text, in_body=False):
+        at = m.line - 1 if 0 < m.line <= len(lines) else 0
+        m = replace(m, source=lines[at].strip(), block=blocks[at] if blocks else "")
         found.setdefault((m.start, m.end, m.new), m)
     return sorted(found.values(), key=lambda m: (m.start, m.kind, m.new))
+
+
+def _enclosing(lines: list[str]) -> list[str]:
+    """For each line, the headers of the blocks around it, outermost first."""
+    out: list[str] = []
+    stack: list[tuple[int, str]] = []  # (indentation, header)
+    for line in lines:
+        indent = len(line) - len(line.lstrip())
+        while stack and line.strip() and indent <= stack[-1][0]:
+            stack.pop()
+        out.append(" > ".join(h for _, h in stack))
+        if line.rstrip().endswith("{"):
+            stack.append((indent, line.strip()[:-1].strip()))
+    return out
 
 
 def _walk(node: Tree, text: str, in_body: bool) -> Iterator[Mutant]:
@@ -120,7 +147,7 @@ def _property(node: Tree, text: str) -> Iterator[Mutant]:
     values = [c for c in node.children[1:] if isinstance(c, Tree) and c.data != "guard_if"
               and c.data != "guard_unless"]
     if name == "default" and values:
-        yield from _value_swap(values[0], text, {"on": "off", "off": "on"}, "default")
+        yield from _value_flip(values[0], text, {"on": "off", "off": "on"}, "default")
     elif name == "stack" and values and _word(values[0], text) != "none":
         v = values[0]
         yield _edit(v, text, v.meta.start_pos, v.meta.end_pos, "none", "stack",
@@ -135,11 +162,11 @@ def _property(node: Tree, text: str) -> Iterator[Mutant]:
         yield _token(tok, str(int(tok) + 1), "points", f"worth {int(tok) + 1}, not {tok}")
 
 
-def _value_swap(v: Tree, text: str, swap: dict[str, str], kind: str) -> Iterator[Mutant]:
+def _value_flip(v: Tree, text: str, flip: dict[str, str], kind: str) -> Iterator[Mutant]:
     word = _word(v, text)
-    if word in swap:
-        yield _edit(v, text, v.meta.start_pos, v.meta.end_pos, swap[word], kind,
-                    f"{word} becomes {swap[word]}")
+    if word in flip:
+        yield _edit(v, text, v.meta.start_pos, v.meta.end_pos, flip[word], kind,
+                    f"{word} becomes {flip[word]}")
 
 
 def _flip_guard(node: Tree, text: str) -> Iterator[Mutant]:
@@ -300,23 +327,27 @@ def spec_file(ident: str) -> Path:
 
 
 def equivalents(path: Path) -> dict[str, str]:
-    """``LINE:COL:KIND reason`` lines: survivors known to behave exactly like the spec."""
+    """``KIND COL | block | spec line | reason`` lines: survivors known to behave exactly like
+    the spec. A mutant is named by what it edits (its kind, its column, the top-level block
+    and the text of its line), not by its line number, so an edit elsewhere in the spec
+    leaves the list valid."""
     if not path.exists():
         return {}
     out = {}
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if line and not line.startswith("#"):
-            key, _, reason = line.partition(" ")
-            out[key] = reason.strip()
+            head, _, rest = line.partition(" | ")
+            source, _, reason = rest.rpartition(" | ")
+            out[f"{head} | {source}"] = reason.strip()
     return out
 
 
 def summary(outcomes: list[Outcome], known: dict[str, str]) -> dict:
     counted = [o for o in outcomes if o.status != "stillborn"]
     killed = sum(o.status == "killed" for o in counted)
-    equivalent = [o for o in counted if o.status == "survived" and o.mutant.ident in known]
-    survivors = [o for o in counted if o.status == "survived" and o.mutant.ident not in known]
+    equivalent = [o for o in counted if o.status == "survived" and o.mutant.key in known]
+    survivors = [o for o in counted if o.status == "survived" and o.mutant.key not in known]
     scored = len(counted) - len(equivalent)
     return {"mutants": len(outcomes), "stillborn": len(outcomes) - len(counted),
             "killed": killed, "equivalent": len(equivalent), "survived": len(survivors),
@@ -331,6 +362,7 @@ def render(ident: str, text: str, s: dict) -> list[str]:
     for o in s["survivors"]:
         m = o.mutant
         source = lines[m.line - 1].strip() if 0 < m.line <= len(lines) else ""
-        out.append(f"  SURVIVED {m.ident}  {m.what}")
+        out.append(f"  SURVIVED {m.ident}  {m.what}  (to list it as equivalent: "
+                   f"'{m.key} | reason')")
         out.append(f"           {source[:110]}")
     return out
