@@ -206,7 +206,7 @@ def matrix(rs: Ruleset, scenarios: list, rulesets: dict[str, Ruleset]) -> dict:
         for mod in mods:
             cell = cells.get((row, col, mod if col == ACCEPT else ""))
             if cell is None and col == ACCEPT:
-                cell = cells.get((row, col, ""))
+                cell = cells.get((row, col, "")) or cells.get((row, col, NO_MODIFIER))
             if cell is not None:
                 (cell.accepted if accepted else cell.refused).append(ident)
     return cells

@@ -7,6 +7,7 @@ from . import (  # noqa: F401
     attack,
     cards,
     contest,
+    deferred,
     hands,
     knowledge,
     match,
