@@ -64,6 +64,7 @@ class CardKind:
     grants_match: tuple[str, ...] = ()  # suits its holder may play on one another
     plays_on: tuple[str, ...] = ()  # cards it may be played on whatever their colour
     jumps_as: tuple[str, ...] = ()  # suits it counts as for a jump-in, beyond its own
+    jump_in_by: tuple[str, ...] = ()  # what it must share to jump in, instead of 'jump_in'
     while_active: dict[str, tuple] = field(default_factory=dict)  # settings while in play
     replaces: str | None = None
     triggers: dict[str, list[Effect]] = field(default_factory=dict)

@@ -118,7 +118,7 @@ def identical_to_top(state: State, card: Card) -> bool:
     for kind, other in ((face.kind, tf), (tf.kind, face)):
         if kind.jumps_as and face.color == tf.color and other.suits & set(kind.jumps_as):
             return True
-    for attr in state.setting_list("jump_in"):
+    for attr in face.kind.jump_in_by or state.setting_list("jump_in"):
         if attr == "color" and face.color != tf.color:
             return False
         if attr == "suit" and not face.suits & tf.suits:

@@ -80,6 +80,7 @@ CARD = {
     "answer_from": PropSpec("name", _names("hand", "field", "shown")),
     "modifies_from": PropSpec("name", _names("field", "hand")),
     "jumps_as": PropSpec("keys"),
+    "jump_in_by": PropSpec("names", _names("color", "suit", "text")),
     "grants_match": PropSpec("keys"),
     "plays_on": PropSpec("strings"),
 }
@@ -378,6 +379,8 @@ class Checker:
             kind.suits = tuple(str(x) for x in vals)
         elif p.name == "jumps_as":
             kind.jumps_as = tuple(str(x) for x in vals)
+        elif p.name == "jump_in_by":
+            kind.jump_in_by = tuple(str(x) for x in vals)
         elif p.name == "color":
             allowed = set(self.rs.colors) | {"wild", "each"}
             for c in vals:

@@ -7,7 +7,7 @@ from ...registry import Param, verb
 from .. import draws, zones
 from .. import pending as pend
 from ..interp import Ctx, Steps, ask
-from ..state import IN_GAME, OUT, Contribution
+from ..state import IN_GAME, OUT, Contribution, Window
 from ..turns import in_order
 
 
@@ -147,9 +147,10 @@ def give_cards(ctx: Ctx, who, low: int, high: int) -> Steps:
 
 @verb("rotate_hands", "Every player in the hand passes their whole hand to the next player, in "
       "the direction the actor chooses (asked: clockwise or counterclockwise); with "
-      "way=play, in the direction of play, unasked.", "rotate_hands",
-      {"way": Param("name", "ask")})
-def rotate_hands(ctx: Ctx, way: str) -> Steps:
+      "way=play, in the direction of play, unasked; with 'steps', each hand moves that many "
+      "places (none for 0).", "rotate_hands",
+      {"way": Param("name", "ask"), "steps": Param("int", 1)})
+def rotate_hands(ctx: Ctx, way: str, steps: int) -> Steps:
     s = ctx.state
     if way == "play":
         way = "clockwise" if s.direction == 1 else "counterclockwise"
@@ -161,9 +162,10 @@ def rotate_hands(ctx: Ctx, way: str) -> Steps:
         ring = [ring[0], *reversed(ring[1:])]
     hands = [s.hands[p] for p in ring]
     for i, seat in enumerate(ring):
-        s.hands[seat] = hands[i - 1]
+        s.hands[seat] = hands[(i - steps) % len(ring)]
         s.revealed[seat] = set()
-    s.log("rotate", ctx.owner, f"every hand passes {way}")
+    s.log("rotate", ctx.owner, f"every hand passes {way}" + (f", {steps} places" if steps != 1
+                                                             else ""))
 
 
 @verb("drop_one_each", "Each player in the hand holding at least N cards, the actor first, may "
@@ -204,9 +206,10 @@ def share_draws(ctx: Ctx, players: int, each: int, draw_class: str, tags) -> Ste
 
 
 @verb("hand_out", "The actor hands N cards of their hand (all, if they hold fewer) out to other "
-      "players: which cards, then who gets each one (asked; two may go to one player).",
-      "hand_out(2)", {"count": Param("int", required=True)})
-def hand_out(ctx: Ctx, count: int) -> Steps:
+      "players: which cards, then who gets each one (asked; two may go to one player). With "
+      "'window', each player given a card is offered a window of that name.",
+      "hand_out(2)", {"count": Param("int", required=True), "window": Param("name", None)})
+def hand_out(ctx: Ctx, count: int, window) -> Steps:
     s = ctx.state
     others = in_order(s, ctx.actor)
     n = min(count, len(s.hands[ctx.actor]))
@@ -220,6 +223,8 @@ def hand_out(ctx: Ctx, count: int) -> Steps:
         zones.remove_from_hand(s, ctx.actor, card)
         zones.give_to_hand(s, seat, [card])
         s.log("give", ctx.owner, f"{s.name(ctx.actor)} hands {card.notation} to {s.name(seat)}")
+        if window is not None:
+            s.windows.append(Window(window, ctx.actor, to=seat))
 
 
 @verb("scavenge", "The actor takes 1 to N cards in all from the other players' hands (how many "

@@ -94,8 +94,9 @@ def give_asked(ctx: Ctx, to) -> None:
 
 
 @verb("hand_to_pile", "The actor puts their whole hand, in the order held, at the bottom of the "
-      "draw pile, then draws as many cards from its top.", "hand_to_pile")
-def hand_to_pile(ctx: Ctx) -> None:
+      "draw pile, then draws as many cards from its top (or, with 'count', that many).",
+      "hand_to_pile", {"count": Param("int", -1)})
+def hand_to_pile(ctx: Ctx, count: int) -> None:
     s = ctx.state
     hand = list(s.hands[ctx.actor])
     for card in hand:
@@ -103,24 +104,29 @@ def hand_to_pile(ctx: Ctx) -> None:
     zones.put(s, hand, "pile", bottom=True)
     s.log("exchange", ctx.owner, f"{s.name(ctx.actor)} turns in {len(hand)} card(s) at the "
           "bottom of the draw pile")
-    draw_cards(s, ctx.actor, len(hand), "immune", ctx.owner)
+    draw_cards(s, ctx.actor, len(hand) if count < 0 else count, "immune", ctx.owner)
 
 
 @verb("take_from_discard", "The actor takes one card of their choice (asked) from the discard "
-      "pile into their hand; not this card, nor the card in play unless it is another.",
-      "take_from_discard")
-def take_from_discard(ctx: Ctx) -> Steps:
+      "pile into their hand (or, with 'count', that many); not this card, nor the card that set "
+      "its magnitude ('flipped'), nor the card in play unless it is another.",
+      "take_from_discard", {"count": Param("int", 1)})
+def take_from_discard(ctx: Ctx, count: int) -> Steps:
     s = ctx.state
-    options = tuple(c for c in s.discard if c is not ctx.card)
+    options = tuple(c for c in s.discard if c is not ctx.card and c is not ctx.vars.get("flipped"))
     if not options:
         s.log("miss", ctx.owner, "the discard pile holds no other card: nothing is taken")
         return
-    got = yield from ask(ctx, ctx.actor, "cards", "take one card from the discard pile",
-                         options, 1)
-    card = got[0]
-    s.discard.remove(card)
-    zones.give_to_hand(s, ctx.actor, [card])
-    s.log("take", ctx.owner, f"{s.name(ctx.actor)} takes {card.notation} from the discard pile")
+    n = min(count, len(options))
+    if n < 1:
+        return
+    got = yield from ask(ctx, ctx.actor, "cards", f"take {n} card(s) from the discard pile",
+                         options, n)
+    for card in got:
+        s.discard.remove(card)
+        zones.give_to_hand(s, ctx.actor, [card])
+        s.log("take", ctx.owner, f"{s.name(ctx.actor)} takes {card.notation} from the discard "
+              "pile")
 
 
 @verb("lay_down", "One card of each of these names leaves the actor's hand for the top of the "
@@ -166,3 +172,65 @@ def seat_named(ctx: Ctx, name: str) -> bool:
            "effect, or choosing.", "allowed if to_act")
 def to_act(ctx: Ctx) -> bool:
     return ctx.state.current_player == ctx.actor
+
+
+@verb("give_card", "The actor gives one card of their hand (asked) to another player.",
+      "give_card(to=chosen)", {"to": Param("selector", required=True)})
+def give_card(ctx: Ctx, to) -> Steps:
+    s = ctx.state
+    seat = to(ctx)
+    if not s.hands[ctx.actor] or seat == ctx.actor:
+        return
+    got = yield from ask(ctx, ctx.actor, "cards", f"give a card to {s.name(seat)}",
+                         tuple(s.hands[ctx.actor]), 1)
+    zones.remove_from_hand(s, ctx.actor, got[0])
+    zones.give_to_hand(s, seat, [got[0]])
+    s.log("give", ctx.owner, f"{s.name(ctx.actor)} gives {got[0].notation} to {s.name(seat)}")
+
+
+@verb("take_card", "The actor looks at another player's hand and takes one card of it (asked).",
+      "take_card(chosen)", {"who": Param("selector", required=True)})
+def take_card(ctx: Ctx, who) -> Steps:
+    s = ctx.state
+    seat = who(ctx)
+    if not s.hands[seat] or seat == ctx.actor:
+        return
+    got = yield from ask(ctx, ctx.actor, "cards", f"take a card of {s.name(seat)}'s hand",
+                         tuple(s.hands[seat]), 1)
+    zones.remove_from_hand(s, seat, got[0])
+    zones.give_to_hand(s, ctx.actor, [got[0]])
+    s.log("take", ctx.owner, f"{s.name(ctx.actor)} looks at {s.name(seat)}'s hand and takes "
+          f"{got[0].notation}")
+
+
+@verb("choose_among", "The actor chooses one of these answers (asked); 'answered' then tests it.",
+      "choose_among([add, cancel])", {"answers": Param("names", required=True)})
+def choose_among(ctx: Ctx, answers) -> Steps:
+    got = yield from ask(ctx, ctx.actor, "option", "choose one", tuple(answers))
+    ctx.vars["answer"] = got
+    ctx.state.log("choose", ctx.owner, f"{ctx.state.name(ctx.actor)} chooses {got}")
+
+
+@verb("deny_card", "The actor hands back to another player the card that player just gave them "
+      "(asked) and asks for another: that player gives them another card of their hand (asked), "
+      "not the one handed back.", "deny_card(to=chosen)",
+      {"to": Param("selector", required=True)})
+def deny_card(ctx: Ctx, to) -> Steps:
+    s = ctx.state
+    seat = to(ctx)
+    if not s.hands[ctx.actor] or seat == ctx.actor:
+        return
+    got = yield from ask(ctx, ctx.actor, "cards", f"hand back the card {s.name(seat)} gave",
+                         tuple(s.hands[ctx.actor]), 1)
+    back = got[0]
+    zones.remove_from_hand(s, ctx.actor, back)
+    zones.give_to_hand(s, seat, [back])
+    s.log("give", ctx.owner, f"{s.name(ctx.actor)} denies {back.notation} and hands it back")
+    options = tuple(c for c in s.hands[seat] if c is not back)
+    if not options:
+        return
+    other = yield from ask(ctx, seat, "cards", f"give {s.name(ctx.actor)} another card",
+                           options, 1)
+    zones.remove_from_hand(s, seat, other[0])
+    zones.give_to_hand(s, ctx.actor, [other[0]])
+    s.log("give", ctx.owner, f"{s.name(seat)} gives {other[0].notation} instead")

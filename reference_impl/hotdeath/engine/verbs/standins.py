@@ -1,0 +1,45 @@
+"""Verbs for a card played as another: it stands for a card its player names.
+
+The named card is a face of the deck, not a physical copy: a stand-in of that
+face becomes the card to match (so a jump-in must match it too), in its colour
+unless it is wild, and that face's own play effects run as the actor's.
+"""
+
+from __future__ import annotations
+
+from ...registry import Param, verb
+from ..interp import Ctx, Steps, ask, run_effects
+from ..state import Action
+from ..triggers import card_effects
+from ..turns import in_order
+from .requests import _faces
+
+
+@verb("play_as", "The actor names any card of the deck but these (asked: a card), and this card "
+      "stands for it: the named card becomes the card to match, in its colour unless it is wild, "
+      "and its own play effects run as the actor's (a colour or a player it needs is asked).",
+      'play_as(exclude=["Crown"])', {"exclude": Param("names", ())})
+def play_as(ctx: Ctx, exclude) -> Steps:
+    s = ctx.state
+    got = yield from ask(ctx, ctx.actor, "cards", "name the card it is played as",
+                         _faces(ctx, tuple(exclude)), 1)
+    stand = got[0]
+    face = s.face(stand)
+    s.match_top = stand
+    if not face.is_wild:
+        s.color = face.color
+    s.log("as", ctx.owner, f"{s.name(ctx.actor)} plays it as {stand.notation}")
+    kind = s.kind(stand)
+    aimed = None
+    if "target" in kind.needs.get("play", ()):
+        aimed = yield from ask(ctx, ctx.actor, "player", "pick a player",
+                               tuple(in_order(s, ctx.actor)))
+    sub = Ctx(s, ctx.actor, stand, Action(ctx.actor, "play", stand, None, aimed),
+              owner=kind.name)
+    yield from run_effects(card_effects(s, stand, "play", sub), sub)
+    ctx.skips += sub.skips
+    ctx.play_again = ctx.play_again or sub.play_again
+    if sub.next_turn is not None:
+        ctx.next_turn = sub.next_turn
+    if sub.vars.get("reversed"):
+        ctx.vars["reversed"] = not ctx.vars.get("reversed")
