@@ -1,19 +1,28 @@
 # Two entry points for a fresh machine: `make conform` and `make test`.
-# Both bootstrap a virtual environment in .venv and install the project into it.
+# Both bootstrap a virtual environment in .venv and install the project into it:
+# `make conform` the project alone (what checking the corpus needs), `make test` with the
+# development extras (pytest, hypothesis, ruff, RLCard, the docs toolchain).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BASE_STAMP := $(VENV)/.installed-base
 
-.PHONY: conform test lint bench rlcard-report jpriebe-report clean
+.PHONY: conform test lint bench rlcard-report jpriebe-report suite-power clean docs
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-conform: $(STAMP)
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP) $(BASE_STAMP)
+
+$(BASE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(BASE_STAMP)
+
+conform: $(BASE_STAMP)
 	$(BIN)/hotdeath check
 	$(BIN)/hotdeath conform
 
@@ -21,10 +30,20 @@ test: $(STAMP)
 	$(BIN)/ruff check reference_impl tests benchmarks conformance
 	$(BIN)/python -m pytest
 
+# The rules site, generated from spec/ and the corpus, into docs/_build/html; warnings are
+# errors. Needs graphviz's `dot` (Debian: apt-get install graphviz). Browse: hotdeath docs --serve
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -b html -W --keep-going -q -d docs/_build/doctrees docs docs/_build/html
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_random_games.py
 	$(BIN)/python benchmarks/bench_protocol.py
 	$(BIN)/python benchmarks/bench_vs_rlcard.py
+
+# The suite's power per ruleset: coverage, matrices, mutation kill rate (a few minutes).
+suite-power: $(STAMP)
+	mkdir -p docs/conformance
+	$(BIN)/hotdeath power --markdown > docs/conformance/suite-power.md
 
 # The published check of RLCard's UNO (docs/conformance/rlcard-uno.md); a test keeps it current.
 rlcard-report: $(STAMP)

@@ -24,7 +24,7 @@ def listed(*args: str) -> list[str]:
 
 def test_filters_combine_with_and_and_repeat_with_or():
     assert listed("--ruleset", "classic", "--feature", "challenge") == [
-        f"classic-00{n}" for n in (19, 20, 21, 22, 23, 25, 26)]
+        f"classic-0{n:03}" for n in (19, 20, 21, 22, 23, 25, 26, 106, 107)]
     assert listed("--feature", "challenge", "--id", "classic-0019", "--id", "classic-0020") \
         == ["classic-0019", "classic-0020"]
     assert listed("--glob", "v3-000[1-3]", "--glob", "classic-0001") == \
@@ -36,7 +36,7 @@ def test_filters_combine_with_and_and_repeat_with_or():
 
 def test_a_compiled_json_corpus_runs_like_its_source(tmp_path):
     data = CliRunner().invoke(main, ["compile", str(SCN / "classic" / "skip-basic.scn")]).output
-    (tmp_path / "skip.json").write_text(data)
+    (tmp_path / "skip.scn.json").write_text(data)
     result = invoke("--in-process", "--corpus", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "total: 1 passed" in result.output
@@ -46,13 +46,13 @@ def test_a_json_scenario_that_breaks_the_schema_is_a_located_usage_error(tmp_pat
     scenario = json.loads(CliRunner().invoke(
         main, ["compile", str(SCN / "classic" / "skip-basic.scn")]).output)
     del scenario["table"]["players"]
-    (tmp_path / "bad.json").write_text(json.dumps(scenario))
-    (tmp_path / "worse.json").write_text("{\n  \"id\": \n")
+    (tmp_path / "bad.scn.json").write_text(json.dumps(scenario))
+    (tmp_path / "worse.scn.json").write_text("{\n  \"id\": \n")
     result = invoke("--corpus", str(tmp_path))
     assert result.exit_code == 2
-    assert f"{tmp_path / 'bad.json'}:1:1: not a valid scenario: table: 'players' is a " \
+    assert f"{tmp_path / 'bad.scn.json'}:1:1: not a valid scenario: table: 'players' is a " \
         "required property" in result.output
-    assert f"{tmp_path / 'worse.json'}:3:1: not JSON: Expecting value" in result.output
+    assert f"{tmp_path / 'worse.scn.json'}:3:1: not JSON: Expecting value" in result.output
 
 
 def test_in_process_cannot_be_combined_with_another_implementation():
@@ -68,8 +68,16 @@ def test_ndjson_to_stdout_is_one_object_per_line():
     assert [r["type"] for r in records] == ["header", "result", "result", "result", "summary"]
     assert records[1] | {"seconds": 0} == {
         "type": "result", "id": "classic-0001", "status": "pass", "ruleset": "classic",
-        "path": str(SCN / "classic" / "skip-basic.scn"), "seconds": 0,
+        "path": _shown(SCN / "classic" / "skip-basic.scn"), "seconds": 0,
         "title": "A Skip makes the next player lose their turn"}
+
+
+def _shown(path: Path) -> str:
+    """Reports give paths from the working directory, or else from the corpus directory."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.relative_to(SCN).as_posix()
 
 
 def test_the_progress_bar_leaves_the_report_intact():

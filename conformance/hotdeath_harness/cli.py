@@ -1,11 +1,15 @@
 """The ``conform`` command: the corpus against an implementation, with reports and exit codes.
 
 Exit codes:
-  0  every selected scenario passed, was skipped, or failed as expected
+  0  every selected scenario passed, was skipped, or failed as expected,
+     and at least one passed
   1  a scenario failed, errored, or passed while listed as an expected failure
      (with --validate: the implementation broke the protocol)
   2  usage error: bad options, an unreadable corpus or expected-failures file
   3  the implementation could not be started, or its handshake was refused
+  4  nothing was checked: no selected scenario passed (each was skipped or
+     failed as expected), so the run proves nothing
+  130  interrupted (Ctrl-C); every implementation process was killed
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ import json
 import shlex
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -28,11 +34,13 @@ from .corpus import Filter, load_corpus, support_gap
 from .execute import ClientFactory, run_all
 from .expectations import apply_expected_failures, read_expected_failures
 from .progress import progress_reporter
+from .runner import Result
 from .session import Session
-from .transport import Client, Failure, ProcessClient
+from .transport import Client, Failure, ProcessClient, abort_all
 from .validate import validate
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NO_IMPL = 0, 1, 2, 3
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NO_IMPL, EXIT_NOTHING = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # what a shell reports for a program ended by SIGINT
 
 REFERENCE = [sys.executable, "-m", "hotdeath", "serve"]
 
@@ -51,8 +59,14 @@ def suite_info(corpus: list[CompiledScenario], selected: int) -> dict:
             "digest": "sha256:" + digest.hexdigest()}
 
 
-def make_conform_command(in_process: Callable[[], Client] | None = None) -> click.Command:
-    """Build the command; ``in_process`` enables --in-process (the reference, without a pipe)."""
+Reference = Callable[[Path | None], Callable[[], Client]]
+"""Given a spec (None: the bundled one), check it and return an in-process client factory;
+raises HotDeathError for a bad spec. Supplied by the reference's own CLI."""
+
+
+def make_conform_command(reference: Reference | None = None) -> click.Command:
+    """Build the command; ``reference`` enables --in-process and --spec (the reference is
+    installed), which a harness-only install (``hotdeath-conform``) does without."""
 
     @click.command("conform", epilog="\b\n" + __doc__.split("\n\n", 1)[1])
     @click.option("--impl", "impl", metavar="COMMAND",
@@ -60,7 +74,8 @@ def make_conform_command(in_process: Callable[[], Client] | None = None) -> clic
                        "conformance/PROTOCOL.md on stdio. Default: the reference "
                        "(hotdeath serve).")
     @click.option("--corpus", "--scenarios", "corpus", type=click.Path(exists=True, path_type=Path),
-                  help="Scenario file or directory (.scn or .json). Default: the bundled one.")
+                  help="Scenario file (.scn or its compiled .json), or a directory of *.scn "
+                       "and *.scn.json files. Default: the bundled corpus.")
     @click.option("--ruleset", "rulesets", multiple=True, help="Only this ruleset (repeatable).")
     @click.option("--option", "options", multiple=True, help="Only scenarios using this option.")
     @click.option("--feature", "features", multiple=True, type=click.Choice(protocol.FEATURES),
@@ -88,67 +103,121 @@ def make_conform_command(in_process: Callable[[], Client] | None = None) -> clic
                   help="List the selected scenarios and exit.")
     @click.option("--progress/--no-progress", default=None,
                   help="Progress bar on stderr (default: when it is a terminal).")
-    @click.option("--in-process", "use_in_process", is_flag=True, hidden=in_process is None,
+    @click.option("--in-process", "use_in_process", is_flag=True, hidden=reference is None,
                   help="Run the reference in this process instead of through a pipe "
                        "(same results, proven by the test suite; faster).")
     @click.option("-v", "--verbose", is_flag=True, help="List every scenario, not just failures.")
-    def conform(impl, corpus, rulesets, options, features, ids, patterns, jobs, timeout,
-                xfail_path, fmt, ndjson_path, junit_path, validate_only, list_only, progress,
-                use_in_process, verbose) -> None:
+    def conform(**opts: Any) -> None:
         """Run the scenario corpus against an implementation and report where it diverges."""
         try:
-            everything = load_corpus(corpus or scenarios_dir())
-            expected = read_expected_failures(xfail_path, {s.ident for s in everything}) \
-                if xfail_path else {}
-        except HotDeathError as err:
-            _usage(err)
-        chosen = Filter(rulesets, options, features, ids, patterns)
-        selected = [s for s in everything if chosen.accepts(s)]
-        if not selected:
-            click.echo("error: no scenario matches the filters (see --list)", err=True)
-            sys.exit(EXIT_USAGE)
-        if list_only:
-            for scn in selected:
-                click.echo(f"{scn.ident}\t{scn.data['ruleset']}\t{scn.data['title']}")
-            return
-        factory, command = _factory(impl, use_in_process, in_process)
-        try:
-            first = Session.open(factory(), timeout)
-        except Failure as err:
-            click.echo(f"error: {command}: {err.message}", err=True)
-            for line in err.details + err.stderr.splitlines()[-8:]:
-                click.echo(f"  {line}", err=True)
-            sys.exit(EXIT_NO_IMPL)
-        if validate_only:
-            sys.exit(_validate(first, factory, selected, timeout))
-        show = sys.stderr.isatty() if progress is None else progress
-        with progress_reporter(len(selected), show) as tick:
-            results = run_all(first, factory, selected, jobs, timeout, tick)
-        apply_expected_failures(results, expected)
-        head = report.header(first.hello, command, suite_info(everything, len(selected)))
-        by_id = {s.ident: s for s in everything}
-        _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose)
-        failed = any(r.status in report.FAILING for r in results)
-        sys.exit(EXIT_FAILED if failed else EXIT_OK)
+            _conform(reference, **opts)
+        except KeyboardInterrupt:
+            abort_all()
+            click.echo("\ninterrupted: every implementation process was killed", err=True)
+            sys.exit(EXIT_INTERRUPTED)
 
+    if reference is not None:
+        conform.params.append(click.Option(
+            ["--spec"], type=click.Path(exists=True, path_type=Path),
+            help="Run the reference with this rules file (replacing the bundled ruleset of its "
+                 "name) or directory of rules files, instead of the bundled spec."))
     return conform
 
 
-def _factory(impl: str | None, in_process: bool,
-             in_process_client: Callable[[], Client] | None) -> tuple[ClientFactory, str]:
+def _conform(reference: Reference | None, *, impl: str | None,
+             corpus: Path | None, rulesets: tuple[str, ...], options: tuple[str, ...],
+             features: tuple[str, ...], ids: tuple[str, ...], patterns: tuple[str, ...],
+             jobs: int, timeout: float, xfail_path: Path | None, fmt: str,
+             ndjson_path: Path | None, junit_path: Path | None, validate_only: bool,
+             list_only: bool, progress: bool | None, use_in_process: bool,
+             verbose: bool, spec: Path | None = None) -> None:
+    """The body of ``conform``, apart so that Ctrl-C anywhere in it ends the run cleanly."""
+    try:
+        everything = load_corpus(corpus or scenarios_dir())
+        expected = read_expected_failures(xfail_path, {s.ident for s in everything}) \
+            if xfail_path else {}
+    except HotDeathError as err:
+        _usage(err)
+    chosen = Filter(rulesets, options, features, ids, patterns)
+    selected = [s for s in everything if chosen.accepts(s)]
+    if not selected:
+        click.echo("error: no scenario matches the filters (see --list)", err=True)
+        sys.exit(EXIT_USAGE)
+    if list_only:
+        for scn in selected:
+            click.echo(f"{scn.ident}\t{scn.data['ruleset']}\t{scn.data['title']}")
+        return
+    factory, command = _factory(impl, use_in_process, reference, spec)
+    try:
+        first = Session.open(factory(), timeout)
+    except Failure as err:
+        click.echo(f"error: {command}: {err.message}", err=True)
+        for line in err.details + err.stderr.splitlines()[-8:]:
+            click.echo(f"  {line}", err=True)
+        sys.exit(EXIT_NO_IMPL)
+    if validate_only:
+        sys.exit(_validate(first, factory, selected, timeout))
+    show = sys.stderr.isatty() if progress is None else progress
+    with progress_reporter(len(selected), show) as tick:
+        results = run_all(first, factory, selected, jobs, timeout, tick)
+    apply_expected_failures(results, expected)
+    head = report.header(first.hello, command, suite_info(everything, len(selected)))
+    root = corpus or scenarios_dir()
+    by_id = {s.ident: replace(s, path=display_path(Path(s.path), root)) for s in everything}
+    _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose)
+    sys.exit(_exit_code(results))
+
+
+def _exit_code(results: list[Result]) -> int:
+    """1 for anything failing; 4 when nothing passed, as no scenario was really played."""
+    if any(r.status in report.FAILING for r in results):
+        return EXIT_FAILED
+    if not any(r.status == "pass" for r in results):
+        click.echo("error: no scenario passed: every selected scenario was skipped or "
+                   "failed as expected, so nothing was checked", err=True)
+        return EXIT_NOTHING
+    return EXIT_OK
+
+
+def display_path(path: Path, root: Path) -> str:
+    """A scenario's path as reports show it: relative to the working directory when it lies
+    inside it (so it can be opened from there), else to the corpus directory; never an
+    absolute path, which would tie a report to one machine."""
+    base = root if root.is_dir() else root.parent
+    for start in (Path.cwd(), base):
+        try:
+            return path.resolve().relative_to(start.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
+def _factory(impl: str | None, in_process: bool, reference: Reference | None,
+             spec: Path | None) -> tuple[ClientFactory, str]:
     if impl is not None and in_process:
         raise click.UsageError("--in-process runs the reference; it cannot be used with --impl")
-    if in_process:
-        if in_process_client is None:
+    if impl is not None and spec is not None:
+        raise click.UsageError("--spec changes the reference; it cannot be used with --impl")
+    if in_process or spec is not None:
+        if reference is None:
             raise click.UsageError("--in-process needs the reference implementation installed")
-        return in_process_client, "(reference, in process)"
+        try:
+            client = reference(spec)  # checks the spec: a bad one is a usage error
+        except HotDeathError as err:
+            _usage(err)
+        if in_process:
+            return client, "(reference, in process)"
     try:
         argv = shlex.split(impl) if impl is not None else list(REFERENCE)
     except ValueError as err:
         raise click.BadParameter(f"{err} in {impl!r}", param_hint="--impl") from None
     if not argv:
         raise click.UsageError("--impl is empty")
-    return (lambda: ProcessClient(argv)), (impl if impl is not None else shlex.join(argv))
+    if impl is None:  # the reference: shown by name, not by this machine's interpreter path
+        argv += ["--spec", str(spec)] if spec is not None else []
+        shown = "hotdeath serve" + (f" --spec {display_path(spec, Path.cwd())}" if spec else "")
+        return (lambda: ProcessClient(argv)), shown
+    return (lambda: ProcessClient(argv)), impl
 
 
 def _validate(first: Session, factory: ClientFactory, selected: list[CompiledScenario],
@@ -170,6 +239,10 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
     if errored:
         click.echo(f"note: {errored} answer(s) were 'errored' (allowed by the protocol; a "
                    "normal run counts them as errors)")
+    if not problems and not playable:
+        click.echo("error: every selected scenario is outside the implementation's declared "
+                   "support, so nothing was checked", err=True)
+        return EXIT_NOTHING
     return EXIT_FAILED if problems else EXIT_OK
 
 

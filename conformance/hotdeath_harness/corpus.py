@@ -1,26 +1,39 @@
 """Finding the scenario corpus, what each scenario needs, and filtering it.
 
 Scenarios are read as ``.scn`` files (compiled by the scenario format package)
-or as their canonical ``.json`` form, so a corpus can be shipped either way.
+or as their canonical JSON form, so a corpus can be shipped either way. In a
+directory, the corpus owns ``*.scn`` and ``*.scn.json`` files only (hidden
+directories such as ``.git`` or ``.venv`` are not searched): a corpus kept
+next to an adapter's own ``package.json`` or test fixtures must not try to
+read those as scenarios. A single file named on the command line is read
+whatever its JSON file is called.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from hotdeath.errors import HotDeathError, SourceText
+from hotdeath.errors import HotDeathError, SourceText, read_source
 from hotdeath.scenario import CompiledScenario, compile_scenario_file
 
 from .protocol import scenario_violations
+
+SUFFIXES = (".scn", ".scn.json")
+"""What a scenario file is called inside a corpus directory."""
 
 
 def discover(root: Path) -> list[Path]:
     if root.is_file():
         return [root]
-    return sorted([*root.rglob("*.scn"), *root.rglob("*.json")])
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        found += [Path(folder, f) for f in files if f.endswith(SUFFIXES)]
+    return sorted(found)
 
 
 def load_corpus(root: Path) -> list[CompiledScenario]:
@@ -33,8 +46,8 @@ def load_corpus(root: Path) -> list[CompiledScenario]:
             diags.extend(err.diagnostics)
             continue
         if scn.ident in seen:
-            diags.append(scn.source.diag(1, 1, f"scenario id '{scn.ident}' is also used by "
-                                               f"{seen[scn.ident]}"))
+            diags.append(scn.source.diag(*scn.at("id"), f"scenario id '{scn.ident}' is also "
+                                                        f"used by {seen[scn.ident]}"))
         seen[scn.ident] = path
         out.append(scn)
     if diags:
@@ -43,7 +56,7 @@ def load_corpus(root: Path) -> list[CompiledScenario]:
 
 
 def _from_json(path: Path) -> CompiledScenario:
-    text = path.read_text(encoding="utf-8")
+    text = read_source(path)
     source = SourceText(str(path), text)
     try:
         data = json.loads(text)

@@ -17,7 +17,7 @@ from hotdeath.scenario import CompiledScenario
 from .corpus import support_gap
 from .runner import Result, run_scenario
 from .session import Session
-from .transport import Client, Failure
+from .transport import Client, Failure, abort_all
 
 ClientFactory = Callable[[], Client]
 
@@ -29,9 +29,12 @@ class Worker:
         self.factory = factory
         self.timeout = timeout
         self.session = session
+        self.aborted = False
 
     def open(self) -> Session:
         """The live session, started (and handshaken) if there is none; may raise Failure."""
+        if self.aborted:
+            raise Failure("start", "the run was interrupted")
         if self.session is None:
             self.session = Session.open(self.factory(), self.timeout)
         return self.session
@@ -50,8 +53,18 @@ class Worker:
 
     def close(self) -> None:
         if self.session is not None:
-            self.session.close()
+            if self.aborted:
+                self.session.kill()
+            else:
+                self.session.close()
             self.session = None
+
+    def abort(self) -> None:
+        """From another thread: kill the process, so the scenario running in it ends now."""
+        self.aborted = True
+        session = self.session
+        if session is not None:
+            session.abort()
 
 
 def run_all(first: Session, factory: ClientFactory, scenarios: list[CompiledScenario],
@@ -69,16 +82,23 @@ def run_all(first: Session, factory: ClientFactory, scenarios: list[CompiledScen
             on_result(results[scn.ident])
     workers = [Worker(factory, timeout, first)] + [
         Worker(factory, timeout) for _ in range(max(jobs, 1) - 1)]
-    for result in _in_parallel(workers, to_run):
-        results[result.ident] = result
-        on_result(result)
-    for worker in workers:
-        worker.close()
+    try:
+        for result in _in_parallel(workers, to_run):
+            results[result.ident] = result
+            on_result(result)
+    finally:
+        for worker in workers:
+            worker.close()
     return [results[scn.ident] for scn in scenarios]
 
 
 def _in_parallel(workers: list[Worker], scenarios: Iterable[CompiledScenario]):
-    """Yield results as they finish; each task borrows an idle worker (its own process)."""
+    """Yield results as they finish; each task borrows an idle worker (its own process).
+
+    On Ctrl-C (or any other escape) the queued scenarios are cancelled and
+    every implementation process is killed, so the scenarios still running end
+    at once instead of at their time limits, and the pool can be left quickly.
+    """
     idle: queue.Queue[Worker] = queue.Queue()
     for worker in workers:
         idle.put(worker)
@@ -90,7 +110,17 @@ def _in_parallel(workers: list[Worker], scenarios: Iterable[CompiledScenario]):
         finally:
             idle.put(worker)
 
-    with ThreadPoolExecutor(max_workers=len(workers)) as pool:
+    pool = ThreadPoolExecutor(max_workers=len(workers))
+    try:
         futures = [pool.submit(task, scn) for scn in scenarios]
         for future in as_completed(futures):
             yield future.result()
+    except BaseException as escape:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.abort()
+        if isinstance(escape, KeyboardInterrupt):
+            abort_all()  # also a process a worker was starting at that very moment
+        raise
+    finally:
+        pool.shutdown(wait=True)

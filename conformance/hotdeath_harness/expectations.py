@@ -1,9 +1,14 @@
 """The expected-failures file: scenarios an implementation knowingly gets wrong, with why.
 
-Format, one entry per line (``#`` starts a comment)::
+Format, one entry per line; a line whose first non-blank character is ``#`` is
+a comment::
 
+    # known differences
     classic-0042: we deal 8 cards, house rule
-    v3-00*: Redux v3 not started yet
+    v3-00*: Redux v3 not started yet, see issue #12
+
+A ``#`` anywhere else is part of the reason: reasons quote issue numbers and
+card text, so a trailing comment would cut them short.
 
 An entry is a scenario id or a glob over ids, a colon, and the reason. A
 listed scenario that fails is ``xfail``; one that passes is ``xpass`` and fails
@@ -25,8 +30,8 @@ def read_expected_failures(path: Path, known_ids: set[str]) -> dict[str, str]:
     source = SourceText(str(path), path.read_text(encoding="utf-8"))
     out, diags = {}, []
     for n, raw in enumerate(source.lines, start=1):
-        line = raw.split("#", 1)[0].rstrip()
-        if not line.strip():
+        line = raw.rstrip()
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
         pattern, colon, reason = line.partition(":")
         pattern, reason = pattern.strip(), reason.strip()

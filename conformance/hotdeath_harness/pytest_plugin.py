@@ -20,7 +20,7 @@ from hotdeath.scenario import CompiledScenario
 from .corpus import Filter, load_corpus, support_gap
 from .execute import Worker
 from .expectations import expected_reason, read_expected_failures
-from .transport import Failure, ProcessClient
+from .transport import Failure, ProcessClient, abort_all
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -68,6 +68,11 @@ def pytest_configure(config: pytest.Config) -> None:
     command = config.getoption("--hotdeath-impl", default=None)
     if command:
         config.stash[_LANE] = Lane(command, config.getoption("--hotdeath-timeout"))
+
+
+def pytest_keyboard_interrupt(excinfo: pytest.ExceptionInfo) -> None:
+    """Ctrl-C: kill the implementation at once rather than asking it to stop politely."""
+    abort_all()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

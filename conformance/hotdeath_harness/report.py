@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from typing import IO
@@ -77,8 +78,26 @@ def write_junit(out: IO[str], head: dict, results: list[Result],
                           value=str(impl.get(key, "")))
         for r in group:
             _junit_case(suite, r, scenarios.get(r.ident), ruleset)
+    for element in root.iter():
+        element.text = xml_text(element.text) if element.text else element.text
+        for key, value in element.attrib.items():
+            element.set(key, xml_text(value))
     ET.indent(root)
     out.write(ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n")
+
+
+_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]")
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """Text XML 1.0 can hold: colour codes dropped, other forbidden characters spelled out.
+
+    Messages come from the implementation (its errors, its stderr), which may
+    colour them or hold any control character; ElementTree escapes markup but
+    writes those as they are, and a CI server then cannot read the report.
+    """
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", _ANSI.sub("", text))
 
 
 def _junit_case(suite: ET.Element, r: Result, scn: CompiledScenario | None,

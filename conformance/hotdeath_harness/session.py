@@ -72,6 +72,12 @@ class Session:
         kill = getattr(self.client, "kill", None)
         (kill or self.client.close)()
 
+    def abort(self) -> None:
+        """Kill the process from another thread (see ``ProcessClient.abort``)."""
+        abort = getattr(self.client, "abort", None)
+        if abort is not None:
+            abort()
+
 
 def _out_of_turn(answer: object, seq: int) -> list[str]:
     """A mismatched seq: the line answers another request (a duplicate or stray answer)."""

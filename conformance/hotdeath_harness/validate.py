@@ -13,7 +13,7 @@ from hotdeath.scenario import CompiledScenario
 
 from . import protocol
 from .session import Session
-from .transport import STOP_GRACE, Failure
+from .transport import EXIT_GRACE, STOP_GRACE, Failure, ProcessClient
 
 
 def check_protocol(session: Session, scenario: dict, timeout: float) -> tuple[list[str], bool]:
@@ -60,21 +60,16 @@ def validate(open_session, scenarios: list[CompiledScenario],
 def _stops(session: Session) -> list[str]:
     """``stop`` must end the process promptly, with status 0 and without answering."""
     client = session.client
-    proc = getattr(client, "proc", None)
-    if proc is None:
+    if not isinstance(client, ProcessClient) or client.proc is None:
         session.close()
         return []
-    try:
-        assert proc.stdin is not None
-        proc.stdin.write(b'{"cmd": "stop"}\n')
-        proc.stdin.flush()
-        code = proc.wait(timeout=STOP_GRACE)
-    except Exception:  # noqa: BLE001 - any failure here means it did not stop cleanly
+    code = client.stop(STOP_GRACE)
+    if code is None:
         session.kill()
         return [f"stop: the implementation did not exit within {STOP_GRACE:g}s of 'stop'"]
     problems = [] if code == 0 else [f"stop: the implementation exited with status {code}"]
     try:
-        client.unsolicited()
+        client.unsolicited(wait=EXIT_GRACE)
     except Failure as err:
         if err.kind != "crash":  # end of output is what stop should bring
             problems.append(f"stop: {err.message}")

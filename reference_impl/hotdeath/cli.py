@@ -19,6 +19,12 @@ def _fail(err: HotDeathError) -> None:
     sys.exit(1)
 
 
+SPEC_OPTION = click.option(
+    "--spec", "spec", type=click.Path(exists=True, path_type=Path),
+    help="A rules file to use instead of the bundled ruleset of its name (or a directory of "
+         "rules files instead of the bundled spec).")
+
+
 @click.group()
 @click.version_option(package_name="hotdeath")
 def main() -> None:
@@ -26,8 +32,7 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--spec", "spec", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Directory of .hd rules files (default: the bundled spec).")
+@SPEC_OPTION
 @click.option("--scenarios", type=click.Path(exists=True, path_type=Path),
               help="Scenario file or directory to check (default: the bundled corpus).")
 def check(spec: Path | None, scenarios: Path | None) -> None:
@@ -35,7 +40,7 @@ def check(spec: Path | None, scenarios: Path | None) -> None:
     from hotdeath_harness.corpus import load_corpus
 
     from .lang.check import load_rulesets
-    from .lint import lint_scenario, unpinned_rulings
+    from .lint import duplicate_scenarios, lint_scenario, unpinned_rulings
 
     try:
         rulesets = load_rulesets(spec)
@@ -43,6 +48,7 @@ def check(spec: Path | None, scenarios: Path | None) -> None:
     except HotDeathError as err:
         _fail(err)
     diags = [d for scn in corpus for d in lint_scenario(scn, rulesets)]
+    diags += duplicate_scenarios(corpus)
     if diags:
         _fail(HotDeathError(diags))
     missing = unpinned_rulings(rulesets, corpus) if scenarios is None else []
@@ -59,29 +65,41 @@ def check(spec: Path | None, scenarios: Path | None) -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the compiled scenario JSON only.")
-def run(file: Path, as_json: bool) -> None:
+@SPEC_OPTION
+def run(file: Path, as_json: bool, spec: Path | None) -> None:
     """Run one scenario against the reference and print what happens, step by step."""
+    from .lang.check import load_rulesets
     from .trace import run_with_trace
 
     try:
-        ok = run_with_trace(file, as_json)
+        ok = run_with_trace(file, as_json, load_rulesets(spec) if spec else None)
     except HotDeathError as err:
         _fail(err)
     sys.exit(0 if ok else 1)
 
 
 @main.command()
-def serve() -> None:
+@SPEC_OPTION
+def serve(spec: Path | None) -> None:
     """Speak the conformance protocol on stdin/stdout (see conformance/PROTOCOL.md)."""
+    from .lang.check import load_rulesets
     from .serve import serve as serve_stdio
 
-    serve_stdio(sys.stdin.buffer, sys.stdout)
+    try:
+        rulesets = load_rulesets(spec) if spec else None
+    except HotDeathError as err:
+        _fail(err)  # on stderr: stdout carries nothing but answers
+    serve_stdio(sys.stdin.buffer, sys.stdout, rulesets)
 
 
-def _in_process_client():
+def _reference(spec: Path | None):
+    """For conform: check the spec now (a bad one is a usage error), and return a factory
+    of in-process reference clients sharing the parsed rulesets."""
+    from .lang.check import load_rulesets
     from .serve import InProcessClient
 
-    return InProcessClient(_rulesets())
+    rulesets = _rulesets() if spec is None else load_rulesets(spec)
+    return lambda: InProcessClient(rulesets)
 
 
 _cache: dict = {}
@@ -99,7 +117,7 @@ def _rulesets():
 def _add_conform() -> None:
     from hotdeath_harness.cli import make_conform_command
 
-    main.add_command(make_conform_command(_in_process_client))
+    main.add_command(make_conform_command(_reference))
 
 
 _add_conform()
@@ -126,13 +144,18 @@ def vocab() -> None:
 @click.argument("ruleset")
 @click.option("--deck", "only_deck", is_flag=True, help="Only the deck, card by card.")
 @click.option("--option", "options", multiple=True, help="Show the ruleset with this option on.")
-@click.option("--spec", "spec", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Directory of .hd rules files (default: the bundled spec).")
+@SPEC_OPTION
 def show(ruleset: str, only_deck: bool, options: tuple[str, ...], spec: Path | None) -> None:
     """Show a ruleset: its deck card by card (with card notations), settings, rules, options."""
+    from .show import render
+
+    click.echo(render(_ruleset_with(ruleset, options, spec), only_deck))
+
+
+def _ruleset_with(ruleset: str, options: tuple[str, ...], spec: Path | None):
+    """The named ruleset with these options on, or a clear error and exit 2."""
     from .lang.check import load_rulesets
     from .lang.compile import suggest
-    from .show import render
 
     try:
         rulesets = load_rulesets(spec)
@@ -148,7 +171,20 @@ def show(ruleset: str, only_deck: bool, options: tuple[str, ...], spec: Path | N
         click.echo(f"ruleset '{ruleset}' has no option {', '.join(unknown)} (options: "
                    f"{', '.join(rs.options) or 'none'})", err=True)
         sys.exit(2)
-    click.echo(render(rs.with_options(frozenset(options)), only_deck))
+    return rs.with_options(frozenset(options))
+
+
+@main.command()
+@click.argument("ruleset")
+@click.option("--option", "options", multiple=True, help="With this option on (repeatable).")
+@click.option("--notations", is_flag=True,
+              help="Every card exactly as steps and tables write it, one a line.")
+@SPEC_OPTION
+def cards(ruleset: str, options: tuple[str, ...], notations: bool, spec: Path | None) -> None:
+    """List a ruleset's card keys: how scenarios and protocol messages name each card."""
+    from .show import card_keys
+
+    click.echo(card_keys(_ruleset_with(ruleset, options, spec), notations))
 
 
 def _ruleset_and_corpus(ruleset: str):
@@ -236,10 +272,50 @@ def mutate(ruleset: str, jobs: int, limit: int | None, lines: tuple[int, ...],
         sys.exit(1)
 
 
+@main.command()
+@click.option("--serve", "serve_site", is_flag=True, help="Serve the built site locally.")
+@click.option("--port", default=8000, show_default=True, help="Port for --serve.")
+@click.option("--no-strict", is_flag=True, help="Do not treat Sphinx warnings as errors.")
+def docs(serve_site: bool, port: int, no_strict: bool) -> None:
+    """Build the rules site (Sphinx + graphviz) into docs/_build/html; --serve serves it."""
+    from .site.build import DOCS, build
+    from .site.build import serve as serve_html
+
+    out = DOCS / "_build" / "html"
+    status = build(DOCS, out, strict=not no_strict)
+    if status != 0:
+        sys.exit(status)
+    click.echo(f"built {out / 'index.html'}")
+    if serve_site:
+        serve_html(out, port)
+
+
+@main.command()
+@click.option("--markdown", is_flag=True, help="Print the Markdown page (docs/conformance).")
+@click.option("--no-mutants", is_flag=True, help="Skip the mutation runs (a quick look).")
+@click.option("--jobs", "-j", type=int, default=0, help="Worker processes for the mutants.")
+def power(markdown: bool, no_mutants: bool, jobs: int) -> None:
+    """The suite's power for every ruleset: seed coverage, matrix cells pinned, and the share
+    of spec mutants the corpus kills."""
+    from hotdeath_harness.corpus import load_corpus
+
+    from .power import measure, render
+
+    rulesets = _rulesets()
+    try:
+        corpus = load_corpus(scenarios_dir())
+    except HotDeathError as err:
+        _fail(err)
+    rows = [measure(rs, rulesets, corpus, not no_mutants, jobs)
+            for _, rs in sorted(rulesets.items())]
+    click.echo(render(rows, markdown), nl=False)
+
+
 @main.command(name="compile")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def compile_cmd(file: Path) -> None:
-    """Print a scenario's canonical JSON (what implementations receive)."""
+    """Print a scenario's canonical JSON (what implementations receive). Saved as
+    NAME.scn.json, it runs from a corpus directory (conform --corpus DIR)."""
     from .scenario import compile_scenario_file
 
     try:

@@ -8,6 +8,7 @@ them as ``path:line:col: message`` followed by the source line and a caret.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -22,8 +23,41 @@ class Diagnostic:
         head = f"{self.path}:{self.line}:{self.col}: {self.message}"
         if not self.source_line:
             return head
-        caret = " " * (max(self.col, 1) - 1) + "^"
-        return f"{head}\n    {self.source_line}\n    {caret}"
+        shown, col = _window(self.source_line, max(self.col, 1))
+        return f"{head}\n    {shown}\n    {' ' * (col - 1)}^"
+
+
+def _window(line: str, col: int, width: int = 120) -> tuple[str, int]:
+    """A long line cut to the part around the column (the caret moves with it)."""
+    if len(line) <= width:
+        return line, col
+    start = max(0, min(col - width // 2, len(line) - width))
+    prefix = "..." if start else ""
+    suffix = "..." if start + width < len(line) else ""
+    return prefix + line[start:start + width] + suffix, col - start + len(prefix)
+
+
+def unreadable(path: str, data: bytes, err: UnicodeDecodeError) -> Diagnostic:
+    """Where a file stops being UTF-8: the line and column of the first bad byte."""
+    line = data.count(b"\n", 0, err.start) + 1
+    start = data.rfind(b"\n", 0, err.start) + 1
+    end = data.find(b"\n", err.start)
+    shown = data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
+    col = len(data[start:err.start].decode("utf-8", "replace")) + 1
+    return Diagnostic(path, line, col, f"not UTF-8: byte {data[err.start]:#04x} cannot be "
+                      "decoded", shown.expandtabs(1))
+
+
+def read_source(path: Path) -> str:
+    """A file's text; a file that cannot be read, or is not UTF-8, is a located error."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise HotDeathError([Diagnostic(str(path), 1, 1, f"cannot read file: {err}")]) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise HotDeathError([unreadable(str(path), data, err)]) from None
 
 
 class HotDeathError(Exception):

@@ -3,11 +3,16 @@
 ``hotdeath serve`` reads one JSON request per line on stdin and writes one JSON
 response per line on stdout, exactly as any other implementation must. Bad
 input of any kind becomes an ``errored`` answer; the server never dies of it.
+That includes lines that are not UTF-8, JSON nested too deeply for the parser,
+integers longer than Python converts (4,300 digits), and ``NaN``/``Infinity``,
+which Python's json accepts but JSON does not: they are refused on the way in,
+and nothing but strict JSON is ever written out.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import IO
 
 from .adapter import ReferenceImplementation, SetupError, Unsupported
@@ -37,7 +42,7 @@ class Server:
                 response = handler(request)
             except Exception as err:  # noqa: BLE001 - a malformed request must not kill us
                 response = _errored(f"malformed {cmd} request: {type(err).__name__}: {err}")
-        return {"seq": request.get("seq"), **response}
+        return {"seq": _seq(request), **response}
 
     def _hello(self, request: dict) -> dict:
         return self.impl.hello()
@@ -66,22 +71,70 @@ def _errored(message: str) -> dict:
     return {"outcome": "errored", "message": message}
 
 
-def serve(stdin: IO[str], stdout: IO[str], rulesets: dict[str, Ruleset] | None = None) -> None:
-    """Answer requests until ``stop`` or end of input."""
+def _seq(request: dict) -> int | None:
+    """The request's seq to echo; only an integer is one (anything else could be unwritable)."""
+    seq = request.get("seq")
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+class _NotJson(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's extensions, not JSON."""
+
+
+def _refuse_constant(name: str) -> object:
+    raise _NotJson(f"{name} is not JSON")
+
+
+def parse_request(raw: bytes | str) -> tuple[object, str | None]:
+    """The decoded request, or None and why the line is not one (for an ``errored`` answer)."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as err:
+        return None, f"not UTF-8: byte {err.object[err.start]:#04x} at offset {err.start}"
+    try:
+        return json.loads(text, parse_constant=_refuse_constant), None
+    except RecursionError:
+        return None, "not accepted: JSON nested too deeply"
+    except json.JSONDecodeError as err:
+        return None, f"not JSON: {err}"
+    except _NotJson as err:
+        return None, f"not JSON: {err}"
+    except ValueError:  # the only other: an integer past the conversion limit
+        return None, (f"not accepted: an integer of more than {sys.get_int_max_str_digits()} "
+                      "digits")
+
+
+def encode(response: dict) -> str:
+    """One strict-JSON line; an answer that cannot be one becomes an ``errored`` answer."""
+    try:
+        return json.dumps(response, separators=(",", ":"), allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as err:
+        return json.dumps({"seq": None, **_errored(f"cannot write the answer as JSON: "
+                                                  f"{type(err).__name__}")},
+                          separators=(",", ":"))
+
+
+def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None = None) -> None:
+    """Answer requests until ``stop`` or end of input (``stdin`` is binary: bytes are checked)."""
     server = Server(rulesets)
     for line in stdin:
         if not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as err:
-            response: dict | None = {"seq": None, **_errored(f"not JSON: {err}")}
+        request, problem = parse_request(line)
+        if problem is not None:
+            response: dict | None = {"seq": None, **_errored(problem)}
         else:
-            response = server.handle(request)
+            try:
+                response = server.handle(request)
+            except RecursionError:  # a request deep enough to exhaust the stack when walked
+                response = {"seq": None, **_errored("not accepted: JSON nested too deeply")}
         if response is None:
             return
-        stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
-        stdout.flush()
+        try:
+            stdout.write(encode(response) + "\n")
+            stdout.flush()
+        except BrokenPipeError:  # nobody is listening any more: nothing left to do
+            return
 
 
 class InProcessClient:

@@ -23,6 +23,27 @@ def deck_rows(rs: Ruleset) -> list[tuple[str, str, int, str]]:
     return rows
 
 
+def card_keys(rs: Ruleset, notations: bool = False) -> str:
+    """``hotdeath cards``: each card's key, the colours it comes in, its copies and its name,
+    or (``notations``) every card exactly as scenarios and protocol steps write it."""
+    rows = deck_rows(rs)
+    if notations:
+        return "\n".join(n for _, n, _, _ in rows)
+    out = [f"{rs.ident}: a card is written 'colour key' (red 5, blue skip), or its key alone "
+           "when the key is its colour (wild)", f"  {'KEY':<18} {'COLOURS':<30} {'DECK':>4}  CARD"]
+    for kind in rs.kinds.values():
+        faces = [f for f in rs.faces.values() if f.kind is kind]
+        if not faces:
+            continue
+        key = kind.key if not kind.ranks else str(kind.ranks[0]) if len(kind.ranks) == 1 \
+            else f"{kind.ranks[0]}..{kind.ranks[-1]}"
+        colours = " ".join(dict.fromkeys(f.color for f in faces))
+        copies = sum(c for name, _, c, _ in rows if name == kind.name)
+        name = kind.called or kind.name
+        out.append(f"  {key:<18} {colours:<30} {copies:>4}  {name}")
+    return "\n".join(out)
+
+
 def _kind_line(kind: CardKind, rows: list[tuple[str, str, int, str]]) -> str:
     mine = [(n, c) for name, n, c, _ in rows if name == kind.name]
     total = sum(c for _, c in mine)

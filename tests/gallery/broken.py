@@ -22,7 +22,7 @@ FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-co
           "wrong-turn", "accept-everything", "flood", "flood-lines", "chatty", "errored",
           "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
           "extra-field", "stray-hand", "stop-crash", "stop-answer", "owes-a-field",
-          "short-pile")
+          "short-pile", "deaf")
 
 
 def write(obj: object) -> None:
@@ -56,6 +56,8 @@ def main() -> None:
             answer = strike(fault, request, answer)
         if answer is not None:
             write(answer)
+        if fault == "deaf":
+            time.sleep(30)  # never reads again: the harness's requests fill the pipe
 
 
 def strike(fault: str, request: dict, answer: dict) -> dict | None:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from ..model import CardKind, Face, Ruleset
 
+MAX_DECK = 10_000
+"""The most cards a deck (or its list of distinct faces) may hold. The largest real deck has
+a few hundred; the bound keeps a mistyped multiplier from building millions of cards."""
+
 
 def notation(color: str, key: str) -> str:
     return color if color == key else f"{color} {key}"
@@ -34,7 +38,10 @@ def build_faces(rs: Ruleset) -> list[tuple[str, str]]:
     """
     rs.faces = {}
     per_kind: dict[str, list[Face]] = {}
-    problems = []
+    problems = _too_big(rs) + _same_keys(rs)
+    if problems:
+        rs.deck = []
+        return problems
     for kind in rs.kinds.values():
         per_kind[kind.name] = faces_of(kind, rs.colors, rs.ident)
         for face in per_kind[kind.name]:
@@ -57,6 +64,40 @@ def build_faces(rs: Ruleset) -> list[tuple[str, str]]:
                                          f"'{face.base}' cards than the deck holds"))
                         break
     rs.deck = deck
+    return problems
+
+
+def _shades(kind: CardKind, colors: tuple[str, ...]) -> int:
+    return len(colors if kind.colors == ("each",) else kind.colors)
+
+
+def _too_big(rs: Ruleset) -> list[tuple[str, str]]:
+    """Counted before anything is built, so a huge deck fails at once instead of slowly."""
+    multiplier = int(rs.setting("deck_copies", 1))
+    faces = cards = 0
+    for kind in rs.kinds.values():
+        n = _shades(kind, rs.colors) * max(len(kind.ranks), 1)
+        faces += n
+        if kind.replaces is None:
+            cards += n * kind.copies * multiplier
+        if faces > MAX_DECK or cards > MAX_DECK:
+            what = "distinct cards" if faces > MAX_DECK else "cards in the deck"
+            return [(kind.name, f"card \"{kind.name}\" brings the {what} past "
+                     f"{MAX_DECK:,} (check its copies, ranks and colours, and deck_copies)")]
+    return []
+
+
+def _same_keys(rs: Ruleset) -> list[tuple[str, str]]:
+    """Two cards may not share a key: the key is how steps and scenarios name a card."""
+    owner: dict[str, CardKind] = {}
+    problems = []
+    for kind in rs.kinds.values():
+        if not kind.key or kind.ranks:
+            continue
+        other = owner.setdefault(kind.key, kind)
+        if other is not kind:
+            problems.append((kind.name, f"card \"{kind.name}\" has the key '{kind.key}' "
+                             f"of card \"{other.name}\""))
     return problems
 
 

@@ -7,9 +7,15 @@ from functools import cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    VisitError,
+)
 
-from ..errors import Diagnostic, HotDeathError, SourceText
+from ..errors import Diagnostic, HotDeathError, SourceText, read_source
 from ..resources import grammar_dir
 from . import ast
 
@@ -93,6 +99,44 @@ def _pos(meta_or_tok) -> ast.Pos:
     return (getattr(meta_or_tok, "line", 1), getattr(meta_or_tok, "column", 1))
 
 
+MAX_NUMBER = 1_000_000
+"""The largest number a rules or scenario file may write. Nothing in a card game needs more,
+and a bound keeps a typo (or a hostile file) from building decks or loops of any size."""
+
+
+class Located(Exception):
+    """A problem found while turning the parse tree into values, with its position."""
+
+    def __init__(self, pos: tuple[int, int], message: str):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+
+def number(tok: Token) -> int:
+    """A number token as an int, or ``Located`` if it is beyond ``MAX_NUMBER``.
+
+    The length is checked before converting: Python refuses to convert more
+    than 4,300 digits, and that ValueError would escape as a foreign error.
+    """
+    text = str(tok).lstrip("+-").lstrip("0")
+    if len(text) > len(str(MAX_NUMBER)) or int(text or 0) > MAX_NUMBER:
+        raise Located(_pos(tok), f"number {_clip(str(tok))} is too large (at most {MAX_NUMBER:,})")
+    return int(str(tok))
+
+
+def _clip(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def located_error(source: SourceText, err: VisitError) -> HotDeathError | None:
+    """The diagnostic for a ``Located`` raised inside a Lark transformer, else None."""
+    inner = err.orig_exc
+    if isinstance(inner, Located):
+        return HotDeathError([source.diag(*inner.pos, inner.message)])
+    return None
+
+
 def unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", r"\1", str(tok)[1:-1])
 
@@ -102,7 +146,7 @@ class ToAst(Transformer):
     """Lark tree to frozen AST nodes; positions come from Lark's meta."""
 
     def int_value(self, meta, c):
-        return int(c[0])
+        return number(c[0])
 
     def str_value(self, meta, c):
         return unquote(c[0])
@@ -123,7 +167,7 @@ class ToAst(Transformer):
         return tuple(c)
 
     def range_value(self, meta, c):
-        return ast.Range(int(c[0]), int(c[1]))
+        return ast.Range(number(c[0]), number(c[1]))
 
     def pos_arg(self, meta, c):
         return ("pos", c[0])
@@ -253,16 +297,19 @@ def parse_rules(text: str, path: str = "<string>") -> ast.RulesFile:
         items = ToAst().transform(tree)
     except UnexpectedInput as err:
         raise syntax_error(source, err, lark_parser("hotdeath.lark")) from None
-    except (LarkError, RecursionError, ValueError, UnicodeDecodeError) as err:
+    except VisitError as err:
+        located = located_error(source, err)
+        if located is not None:
+            raise located from None
+        raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err.orig_exc}")]) from None
+    except RecursionError:
+        raise HotDeathError([Diagnostic(path, 1, 1, "cannot parse: nested too deeply")]) \
+            from None
+    except (LarkError, ValueError, UnicodeDecodeError) as err:
         raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err}")]) from None
     ident, title, extends, pos = items[0]
     return ast.RulesFile(path, ident, title, extends, tuple(items[1:]), pos, source.text)
 
 
 def parse_rules_file(path: Path) -> ast.RulesFile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise HotDeathError([Diagnostic(str(path), 1, 1, f"cannot read file: {err}")]) from None
-    return parse_rules(text, str(path))
-
+    return parse_rules(read_source(path), str(path))

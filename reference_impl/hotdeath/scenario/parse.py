@@ -8,8 +8,8 @@ from pathlib import Path
 from lark import Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
-from ..errors import Collector, Diagnostic, HotDeathError, SourceText
-from ..lang.parse import lark_parser, syntax_error, unquote
+from ..errors import Collector, Diagnostic, HotDeathError, SourceText, read_source
+from ..lang.parse import Located, lark_parser, number, syntax_error, unquote
 from .format import DIRECTIONS, FORMAT_VERSION, REJECTION_CODES
 
 Pos = tuple[int, int]
@@ -24,6 +24,13 @@ class CompiledScenario:
     source: SourceText
     card_positions: list[tuple[str, Pos]] = field(default_factory=list)
     step_positions: list[Pos] = field(default_factory=list)
+    header_positions: dict[str, Pos] = field(default_factory=dict)
+    """Where each header entry was written: ``id``, ``ruleset``, ``option NAME``,
+    ``pins ID`` and ``cites N`` (N counting from 0), so checks can point at it."""
+
+    def at(self, key: str) -> Pos:
+        """The position of a header entry (see ``header_positions``); 1:1 if unknown."""
+        return self.header_positions.get(key, (1, 1))
 
     @property
     def ident(self) -> str:
@@ -50,6 +57,16 @@ class Builder:
         self.cards: list[tuple[str, Pos]] = []
         self.step_pos: list[Pos] = []
         self.player_refs: list[tuple[str, Pos]] = []
+        self.header_pos: dict[str, Pos] = {}
+        self.where: dict[str, Pos] = {}  # the first table line of each kind, for errors
+
+    def num(self, tok: Token) -> int:
+        """A number, or 0 and a located error when it is too large to mean anything."""
+        try:
+            return number(tok)
+        except Located as err:
+            self.errors.error(err.pos, err.message)
+            return 0
 
     def card(self, node: Tree) -> str:
         words = [str(t) for t in node.children]
@@ -71,15 +88,21 @@ class Builder:
         d = self.data
         if kind == "id":
             d["id"] = str(c[0])
+            self.header_pos["id"] = _pos(c[0])
         elif kind == "ruleset":
             d["ruleset"] = str(c[0])
+            self.header_pos["ruleset"] = _pos(c[0])
         elif kind == "option":
             d["options"].append(str(c[0]))
+            self.header_pos.setdefault(f"option {c[0]}", _pos(c[0]))
         elif kind == "cites":
+            self.header_pos[f"cites {len(d['cites'])}"] = _pos(c[1])
             d["cites"].append({"source": str(c[0]), "heading": unquote(c[1]),
                                "quote": unquote(c[2]) if len(c) > 2 else ""})
         elif kind == "pins":
             d["pins"].extend(str(x) for x in c)
+            for x in c:
+                self.header_pos.setdefault(f"pins {x}", _pos(x))
         elif kind == "note":
             d["notes"].append(unquote(c[0]))
 
@@ -87,6 +110,7 @@ class Builder:
 
     def setup(self, node: Tree) -> None:
         kind, c, t = node.data, node.children, self.table
+        self.where.setdefault(kind, _pos(node))
         if kind == "players":
             names = [str(x) for x in c]
             if len(set(names)) != len(names):
@@ -116,7 +140,7 @@ class Builder:
         elif kind == "eliminated":
             t["eliminated"] = [self.player(x) for x in c]
         elif kind == "score":
-            t.setdefault("scores", {})[self.player(c[0])] = int(c[1])
+            t.setdefault("scores", {})[self.player(c[0])] = self.num(c[1])
         elif kind == "setup_shuffle":
             t.setdefault("shuffles", []).append(self.cards_of(c[0]))
         elif kind in ("deal", "flip", "choose_dealer"):
@@ -156,10 +180,10 @@ class Builder:
         elif kind in ("choose_cards", "choose_order"):
             action["cards"] = self.cards_of(c[1])
         elif kind == "choose_number":
-            action["number"] = int(c[1])
+            action["number"] = self.num(c[1])
         elif kind == "choose_counts":
             pairs = c[1].children
-            action["counts"] = {self.player(pairs[i]): int(pairs[i + 1])
+            action["counts"] = {self.player(pairs[i]): self.num(pairs[i + 1])
                                 for i in range(0, len(pairs), 2)}
         elif kind == "declared":
             action["act"] = str(c[1])
@@ -226,18 +250,18 @@ class Builder:
             mode = "contains" if kind == "exp_hand_has" else "lacks"
             return {"path": f"hands.{self.player(c[0])}", mode: self.cards_of(c[1])}
         if kind == "exp_count":
-            return {"path": f"hands.{self.player(c[0])}", "count": int(c[1])}
+            return {"path": f"hands.{self.player(c[0])}", "count": self.num(c[1])}
         if kind == "exp_pile_count":
-            return {"path": "pile_count", "equals": int(c[0])}
+            return {"path": "pile_count", "equals": self.num(c[0])}
         if kind == "exp_pending":
-            return {"path": "pending", "matches": {"amount": int(c[0]),
+            return {"path": "pending", "matches": {"amount": self.num(c[0]),
                                                    "target": self.player(c[1])}}
         if kind == "exp_no_pending":
             return {"path": "pending", "equals": None}
         if kind == "exp_no_winner":
             return {"path": "winner", "equals": None}
         if kind == "exp_score":
-            return {"path": f"scores.{self.player(c[0])}", "equals": int(c[1])}
+            return {"path": f"scores.{self.player(c[0])}", "equals": self.num(c[1])}
         if kind == "exp_open":
             return {"path": "uno_pending", "contains": [self.player(c[0])]}
         if kind == "exp_not_open":
@@ -270,10 +294,11 @@ class Builder:
             return {"path": "pending", "matches": {"kind": str(c[0]),
                                                    "target": self.player(c[1])}}
         if kind == "exp_queue":
-            return {"path": "queue", "count": int(c[0])}
+            return {"path": "queue", "count": self.num(c[0])}
         if kind == "exp_counter":
             return {"path": "counters", "contains": [{"card": self.card(c[2]),
-                                                      "counter": str(c[0]), "value": int(c[1])}]}
+                                                      "counter": str(c[0]),
+                                                      "value": self.num(c[1])}]}
         if kind == "exp_revealed":
             return {"path": f"revealed.{self.player(c[0])}",
                     "same_cards": self.cards_of(c[1] if len(c) > 1 else None)}
@@ -293,6 +318,7 @@ class Builder:
     def build(self, tree: Tree) -> dict:
         children = tree.children
         self.data["title"] = unquote(children[0])
+        self.table_pos = self._table_keyword()
         for node in children[1:]:
             if node.data in _HEADERS:
                 self.header(node)
@@ -311,22 +337,30 @@ class Builder:
             if not d[need]:
                 self.errors.error((1, 1), f"the scenario has no '{need}' line")
         if "players" not in t:
-            self.errors.error((1, 1), "the table has no 'players' line")
+            self.errors.error(self.table_pos, "the table has no 'players' line")
             t["players"] = []
         players = t["players"]
         if players and len(players) < 2:
-            self.errors.error((1, 1), "a table needs at least 2 players")
+            self.errors.error(self.where["players"], "a table needs at least 2 players")
         for name, pos in self.player_refs:
             if players and name not in players:
                 self.errors.error(pos, f"unknown player '{name}' (players: {', '.join(players)})")
         if "deal" in t.get("setup", []) and any(t.get("hands", {}).values()):
-            self.errors.error((1, 1), "a table that deals cannot also list hands")
+            self.errors.error(self.where["deal"], "a table that deals cannot also list hands")
         if "direction" in t and t["direction"] not in DIRECTIONS:
-            self.errors.error((1, 1), f"unknown direction '{t['direction']}'")
+            self.errors.error(self.where["direction"], f"unknown direction '{t['direction']}'")
         hands = t.setdefault("hands", {})
         for p in players:
             hands.setdefault(p, [])
         d["table"] = t
+
+
+    def _table_keyword(self) -> Pos:
+        """Where the 'table' line is (the tree keeps no token for the keyword)."""
+        for n, line in enumerate(self.source.lines, start=1):
+            if line.strip() == "table":
+                return (n, line.index("table") + 1)
+        return (1, 1)
 
 
 _HEADERS = {"id", "ruleset", "option", "cites", "pins", "note"}
@@ -353,12 +387,9 @@ def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
     builder = Builder(source)
     data = builder.build(tree)
     builder.errors.raise_if_any()
-    return CompiledScenario(data, path, source, builder.cards, builder.step_pos)
+    return CompiledScenario(data, path, source, builder.cards, builder.step_pos,
+                            builder.header_pos)
 
 
 def compile_scenario_file(path: Path) -> CompiledScenario:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise HotDeathError([Diagnostic(str(path), 1, 1, f"cannot read file: {err}")]) from None
-    return compile_scenario(text, str(path))
+    return compile_scenario(read_source(path), str(path))
