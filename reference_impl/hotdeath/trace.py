@@ -117,12 +117,13 @@ def trace_lines(trace: Trace) -> list[str]:
     return out
 
 
-def run_with_trace(path: Path, as_json: bool) -> bool:
+def run_with_trace(path: Path, as_json: bool,
+                   rulesets: dict[str, Ruleset] | None = None) -> bool:
     scn = compile_scenario_file(path)
     if as_json:
         click.echo(json.dumps(scn.data, indent=2))
         return True
-    impl = ReferenceImplementation()
+    impl = ReferenceImplementation(rulesets)
     problems = lint_scenario(scn, impl.rulesets)
     if problems:
         raise HotDeathError(problems)

@@ -1,0 +1,348 @@
+"""The rules site: its generators (no Sphinx), the lexers, the Sphinx build, and a browser.
+
+The generators are tested as plain functions. The build needs graphviz's
+``dot`` and the browser test Debian's ``chromium`` and ``chromium-driver``;
+each is skipped when its tool is missing, unless HOTDEATH_REQUIRE_DOCS=1 or
+HOTDEATH_REQUIRE_BROWSER=1 (CI sets both) makes the absence a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.token import Error
+
+from hotdeath.lexers import HotDeathRulesLexer, HotDeathScenarioLexer
+from hotdeath.resources import scenarios_dir, spec_dir
+from hotdeath.site import diagrams, rst, sources
+from hotdeath.site.gather import CardId, gather
+from hotdeath.site.generate import pages
+from hotdeath.site.names import CardPages, ruleset_doc, ruling_doc, scenario_doc
+from hotdeath.site.related import families
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+HTML = DOCS / "_build" / "html"
+SHOTS = DOCS / "_build" / "screenshots"
+
+
+def _need(tool: str, env: str, why: str) -> None:
+    if os.environ.get(env) == "1":
+        pytest.fail(f"{why} is required here ({env}=1) but is missing")
+    pytest.skip(f"{why} is not installed")
+
+
+# -- lexers -------------------------------------------------------------------------------
+
+
+def _errors(lexer, text: str) -> list[str]:
+    return [value for token, value in lexer.get_tokens(text) if token in Error]
+
+
+def test_every_rules_file_lexes_without_an_error_token():
+    lexer = HotDeathRulesLexer()
+    files = sorted(spec_dir().glob("*.hd"))
+    assert files
+    for path in files:
+        assert _errors(lexer, path.read_text(encoding="utf-8")) == [], path
+
+
+def test_every_scenario_lexes_without_an_error_token():
+    lexer = HotDeathScenarioLexer()
+    files = sorted(scenarios_dir().rglob("*.scn"))
+    assert len(files) > 100
+    bad = [str(p) for p in files if _errors(lexer, p.read_text(encoding="utf-8"))]
+    assert bad == []
+
+
+def test_the_lexers_are_registered_as_pygments_plugins():
+    assert isinstance(get_lexer_by_name("hotdeath"), HotDeathRulesLexer)
+    assert isinstance(get_lexer_by_name("hotdeath-scenario"), HotDeathScenarioLexer)
+    assert isinstance(get_lexer_for_filename("x.scn"), HotDeathScenarioLexer)
+
+
+def test_the_rules_lexer_tells_keywords_strings_and_calls_apart():
+    tokens = list(HotDeathRulesLexer().get_tokens('card "X" {\n  on play { attack(2) }\n}\n'))
+    kinds = {value: str(token) for token, value in tokens if value.strip()}
+    assert kinds["card"].startswith("Token.Keyword")
+    assert kinds['"X"'].startswith("Token.Literal.String")
+    assert kinds["attack"] == "Token.Name.Function"
+    assert kinds["2"].startswith("Token.Literal.Number")
+
+
+# -- reST helpers and source blocks -----------------------------------------------------------
+
+
+def test_rst_helpers_escape_and_slug():
+    assert rst.esc("a *b* `c` |d|") == r"a \*b\* \`c\` \|d\|"
+    assert rst.slug("A.B.C.") == "a-b-c"
+    assert rst.slug("Jack o' the Moon") == "jack-o-the-moon"
+    assert rst.role("hd:card", "r:X", "Y") == ":hd:card:`Y <r:X>`"
+    table = rst.list_table(["a", "b"], [["1", "2\nmore"]])
+    assert table[:2] == [".. list-table::", "   :header-rows: 1"]
+    assert "       more" in table
+
+
+def test_block_cutting_skips_braces_in_strings_and_comments(tmp_path):
+    path = tmp_path / "x.hd"
+    path.write_text('ruleset x "x"\ncard "A" {\n  cites 000 "h" "a } brace"  # } too\n'
+                    '  on play { skip(1) }\n}\ncard "B" {\n}\n', encoding="utf-8")
+    a, b = sources.blocks(str(path))
+    assert (a.name, a.line, b.name) == ("A", 2, "B")
+    assert a.text.endswith("on play { skip(1) }\n}")
+
+
+def test_every_card_declaration_is_found_in_its_file(rulesets):
+    for rs in rulesets.values():
+        for kind in rs.kinds.values():
+            found = sources.find(kind.path, "card", kind.name)
+            assert found, (rs.ident, kind.name)
+            assert found[0].text.startswith("card ")
+
+
+# -- the generated pages (no Sphinx) ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(rulesets):
+    return gather(rulesets)
+
+
+@pytest.fixture(scope="module")
+def generated(site):
+    from hotdeath_harness.corpus import load_corpus
+
+    corpus = load_corpus(scenarios_dir())
+    return pages(site, corpus), pages(site, corpus)
+
+
+def test_every_card_ruling_and_scenario_has_a_page(site, generated):
+    texts, _ = generated
+    card_pages = CardPages(site)
+    for card in site.cards:
+        assert f".. hd:card:: {card.target}" in texts[card_pages.doc(card)]
+    for ident in site.ruling_home:
+        assert f".. hd:ruling:: {ident}" in texts[ruling_doc(ident)]
+    for info in site.scenarios:
+        assert f".. hd:scenario:: {info.ident}" in texts[scenario_doc(info.ident)]
+    for ident in site.rulesets:
+        assert ruleset_doc(ident) in texts
+
+
+def test_generation_is_deterministic(generated):
+    first, second = generated
+    assert first == second
+
+
+def test_every_ruleset_in_spec_is_discovered(site):
+    declared = set()
+    for path in spec_dir().glob("*.hd"):
+        m = re.search(r"^ruleset ([a-z0-9-]+)", path.read_text(encoding="utf-8"), re.M)
+        assert m
+        declared.add(m[1])
+    assert set(site.rulesets) == declared
+
+
+def test_a_card_page_shows_words_rules_rulings_and_traces(site, generated):
+    texts, _ = generated
+    card_pages = CardPages(site)
+    traced = [c for c, ids in site.by_card.items() if ids]
+    assert traced
+    for card in traced:
+        text = texts[card_pages.doc(card)]
+        assert ".. code-block:: hotdeath" in text
+        assert ".. hd:details::" in text and "result: PASS" in text
+        assert "The seed's words" in text
+
+
+def test_a_renamed_card_is_linked_to_its_original(site):
+    """A card a ruleset 'calls' by a new name shares a family with the card it renames."""
+    fams = {c: f for f in families(site) for c in f}
+    renamed = [(c, e) for c, e in site.cards.items()
+               if e.kind.called and site.rulesets[c.ruleset].extends]
+    assert renamed
+    for card, _ in renamed:
+        parent = site.rulesets[card.ruleset].extends
+        if card.name in site.rulesets[parent].kinds:
+            assert CardId(parent, card.name) in fams[card]
+
+
+def test_the_traces_are_those_hotdeath_run_prints(site, tmp_path):
+    from click.testing import CliRunner
+
+    from hotdeath.cli import main
+    from hotdeath.site.cards import trace_text
+
+    info = next(s for s in site.scenarios if s.trace is not None and s.trace.ok)
+    result = CliRunner().invoke(main, ["run", info.path])
+    assert trace_text(info) in result.output
+
+
+def test_diagrams_are_dot_with_every_stacking_card(rulesets):
+    for rs in rulesets.values():
+        dot = diagrams.stacking(rs, {})
+        assert dot.startswith("digraph") and dot.rstrip().endswith("}")
+        for kind in rs.kinds.values():
+            if kind.stack and kind.copies:
+                assert diagrams.q("c:" + kind.name) in dot
+    flow = diagrams.kernel_flow()
+    assert "pending" in flow and "state checks" in flow
+
+
+def test_the_generators_do_not_import_sphinx():
+    code = ("import sys, hotdeath.site.generate, hotdeath.site.diagrams, hotdeath.lexers; "
+            "sys.exit('sphinx' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz's dot is not installed")
+def test_every_diagram_renders_with_dot(rulesets, site):
+    from hotdeath.matrix import matrix
+    from hotdeath_harness.corpus import load_corpus
+
+    corpus = load_corpus(scenarios_dir())
+    dots = [diagrams.kernel_flow()]
+    for rs in rulesets.values():
+        dots.append(diagrams.attack_answer(rs, matrix(rs, corpus, rulesets), {}))
+        dots.append(diagrams.stacking(rs, {}))
+        if diagrams.has_hierarchy(rs):
+            dots.append(diagrams.draw_hierarchy(rs, {}))
+    for dot in dots:
+        done = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert "<svg" in done.stdout
+
+
+# -- the Sphinx build ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    if shutil.which("dot") is None:
+        _need("dot", "HOTDEATH_REQUIRE_DOCS", "graphviz's dot (Debian package graphviz)")
+    pytest.importorskip("sphinx")
+    from hotdeath.site.build import sphinx_command
+
+    done = subprocess.run(sphinx_command(DOCS, HTML, strict=True), capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
+    return HTML
+
+
+def test_the_site_builds_with_warnings_as_errors(built_site, site):
+    assert (built_site / "index.html").exists()
+    assert (built_site / "hd-index.html").exists()
+    card_pages = CardPages(site)
+    for card in site.cards:
+        assert (built_site / f"{card_pages.doc(card)}.html").exists()
+    for ident in site.ruling_home:
+        assert (built_site / f"{ruling_doc(ident)}.html").exists()
+    svgs = list((built_site / "_images").glob("*.svg"))
+    assert svgs
+
+
+# -- a browser ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if chromium is None or driver_path is None:
+        _need("chromium", "HOTDEATH_REQUIRE_BROWSER", "chromium and chromium-driver")
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_page_load_timeout(60)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def server(built_site):
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def _internal_links(driver, base: str) -> set[str]:
+    hrefs = driver.execute_script(
+        "return Array.from(document.querySelectorAll('a[href]')).map(a => a.href);")
+    return {h.split("#")[0] for h in hrefs if h.startswith(base)}
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def _svg_sizes(driver) -> list[tuple[int, int]]:
+    """Width and height of each rendered diagram (an inline svg, an SVG object or image)."""
+    return driver.execute_script("""
+        const out = [];
+        for (const o of document.querySelectorAll('object[type="image/svg+xml"]')) {
+          const doc = o.contentDocument, svg = doc && doc.querySelector('svg');
+          const box = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
+          out.push([Math.round(box.width), Math.round(box.height)]);
+        }
+        for (const i of document.querySelectorAll('img[src$=".svg"]'))
+          out.push([i.naturalWidth, i.naturalHeight]);
+        return out;""")
+
+
+def test_pages_render_in_chromium_with_diagrams_and_working_links(browser, server, site):
+    card_pages = CardPages(site)
+    # An attack card of a ruleset that extends another, exercised by some scenario.
+    card = max(site.by_card, key=lambda c: (bool(site.by_card[c]),
+                                            site.rulesets[c.ruleset].extends is not None,
+                                            "attack" in site.cards[c].kind.categories,
+                                            -len(site.by_card[c]), c.target))
+    ruleset = card.ruleset
+    targets = {"card": card_pages.doc(card), "matrix": f"generated/matrix/{ruleset}",
+               "ruleset": ruleset_doc(ruleset), "kernel": "generated/kernel"}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    links: set[str] = set()
+    for name, doc in targets.items():
+        browser.get(urllib.parse.urljoin(server, doc + ".html"))
+        assert "404" not in browser.title
+        assert browser.find_element("css selector", "h1").text
+        if name in ("ruleset", "kernel"):
+            sizes = _svg_sizes(browser)
+            assert sizes and all(w > 0 and h > 0 for w, h in sizes), sizes
+        browser.save_screenshot(str(SHOTS / f"{name}.png"))
+        links |= _internal_links(browser, server)
+    assert links
+    broken = sorted(url for url in links if _status(url) != 200)
+    assert broken == []
+    assert (SHOTS / "card.png").stat().st_size > 0
