@@ -31,6 +31,15 @@ _RULES_KEYWORDS = ("on", "answers", "modifies", "at", "if", "unless", "else", "l
                    "and", "or", "category", "any")
 
 
+# Blanks, line ends, comments and quoted strings read alike in both formats.
+_COMMON = [
+    (r"[ \t]+", Whitespace),
+    (r"\r?\n", Whitespace),
+    (r"#[^\n]*", Comment.Single),
+    (_STRING, String.Double),
+]
+
+
 class HotDeathRulesLexer(RegexLexer):
     """The hotdeath rules language: one ruleset per file, cards and rules in braces."""
 
@@ -41,10 +50,7 @@ class HotDeathRulesLexer(RegexLexer):
 
     tokens = {
         "root": [
-            (r"[ \t]+", Whitespace),
-            (r"\r?\n", Whitespace),
-            (r"#[^\n]*", Comment.Single),
-            (_STRING, String.Double),
+            *_COMMON,
             (r"(ruleset|extends)([ \t]+)([a-z][a-z0-9-]*)",
              bygroups(Keyword.Declaration, Whitespace, Name.Namespace)),
             (r"(ruling)([ \t]+)([A-Z][A-Za-z0-9-]*)",
@@ -93,10 +99,7 @@ class HotDeathScenarioLexer(RegexLexer):
 
     tokens = {
         "root": [
-            (r"[ \t]+", Whitespace),
-            (r"\r?\n", Whitespace),
-            (r"#[^\n]*", Comment.Single),
-            (_STRING, String.Double),
+            *_COMMON,
             (r"(cites)([ \t]+)([0-9]{3}|classic)",
              bygroups(Keyword.Declaration, Whitespace, Name.Constant)),
             (r"(id|ruleset|expect[ \t]+ruleset)([ \t]+)([a-z0-9][a-z0-9-]*)",

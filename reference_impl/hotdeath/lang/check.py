@@ -504,24 +504,24 @@ class Checker:
         self.rs.acts[b.ident] = decl
         self.pending_bodies.append((decl, b))
 
-    def block_aside(self, b: ast.Block) -> None:
+    def only_citations(self, b: ast.Block) -> list:
+        """A block that may hold nothing but citations (an aside, a zone)."""
         cites = []
         for e in b.entries:
             if isinstance(e, ast.Citation):
                 cites.append(self.citation(e))
             else:
                 self.misplaced(e)
+        return cites
+
+    def block_aside(self, b: ast.Block) -> None:
+        cites = self.only_citations(b)
         if not cites:
             self.errors.error(b.pos, f"aside \"{b.name}\" cites nothing")
         self.rs.asides.append(Aside(b.name, tuple(cites), self.tree.path))
 
     def block_zone(self, b: ast.Block) -> None:
-        cites = []
-        for e in b.entries:
-            if isinstance(e, ast.Citation):
-                cites.append(self.citation(e))
-            else:
-                self.misplaced(e)
+        cites = self.only_citations(b)
         self.rs.zones[b.ident] = ZoneDecl(b.ident, b.name, cites)
 
     # -- bodies --------------------------------------------------------------------------------

@@ -253,12 +253,7 @@ def run_play(ctx: Ctx, card, target, aim):
     sub.vars["starting"] = ctx.vars.get("starting")
     sub.vars["replayed"] = True
     yield from run_effects(card_effects(s, c, "play", sub), sub)
-    ctx.skips += sub.skips
-    ctx.play_again = ctx.play_again or sub.play_again
-    if sub.next_turn is not None:
-        ctx.next_turn = sub.next_turn
-    if sub.vars.get("reversed"):
-        ctx.vars["reversed"] = not ctx.vars.get("reversed")
+    take_turn_effects(ctx, sub)
 
 
 @verb("redirect_plays", "From now on, played cards go onto this pile instead of the discard "
@@ -380,3 +375,14 @@ def resume_with_under(ctx: Ctx) -> None:
         s.match_top = ctx.under
         s.color = ctx.vars.get("color_before", s.color)
         s.log("resume", ctx.owner, f"play goes on from {ctx.under.notation}")
+
+
+def take_turn_effects(ctx: Ctx, sub: Ctx) -> None:
+    """What a card run on another's behalf did to the turn (skips, a reversal, who plays
+    next) becomes the running effect's own."""
+    ctx.skips += sub.skips
+    ctx.play_again = ctx.play_again or sub.play_again
+    if sub.next_turn is not None:
+        ctx.next_turn = sub.next_turn
+    if sub.vars.get("reversed"):
+        ctx.vars["reversed"] = not ctx.vars.get("reversed")

@@ -12,6 +12,7 @@ from ..interp import Ctx, Steps, ask, run_effects
 from ..state import Action
 from ..triggers import card_effects
 from ..turns import in_order
+from .cards import take_turn_effects
 from .requests import _faces
 
 
@@ -37,9 +38,4 @@ def play_as(ctx: Ctx, exclude) -> Steps:
     sub = Ctx(s, ctx.actor, stand, Action(ctx.actor, "play", stand, None, aimed),
               owner=kind.name)
     yield from run_effects(card_effects(s, stand, "play", sub), sub)
-    ctx.skips += sub.skips
-    ctx.play_again = ctx.play_again or sub.play_again
-    if sub.next_turn is not None:
-        ctx.next_turn = sub.next_turn
-    if sub.vars.get("reversed"):
-        ctx.vars["reversed"] = not ctx.vars.get("reversed")
+    take_turn_effects(ctx, sub)
