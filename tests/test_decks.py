@@ -86,3 +86,54 @@ def test_deluxe_spare_cards_add_the_second_packs_fifty(rulesets):
     assert added["wild"] == added["wild draw4"] == 1
     assert all(added[f"{c} {n}"] == 1 for c in COLORS for n in range(1, 10))
     assert all(added[f"{c} {k}"] == 1 for c in COLORS for k in ("skip", "reverse", "draw2"))
+
+
+BLENDER_PACKS = {"party": 104, "no_mercy": 88, "flex": 84, "remix": 80, "minecraft": 60,
+                 "mario": 58, "teams": 54, "phase10": 52, "dos": 48, "golf": 44, "speed": 16,
+                 "swap": 12, "stack": 12, "reverse": 8}
+
+
+def test_blender_is_720_cards_from_fourteen_packs(rulesets):
+    """003 "720 cards of pure UNO chaos", each pack the size the seed gives it."""
+    rs = rulesets["uno-blender"]
+    assert len(rs.deck) == 720
+    assert {p.ident: p.size for p in rs.packs.values()} == BLENDER_PACKS
+    c = counts(rs)
+    # 'One in each color 0-9, and: One each of Yellow 4-6, 9' (Party: two), then one in
+    # Remix, Minecraft, Mario, Teams, Phase 10, DOS, Golf, and No Mercy's 4
+    assert c["yellow 4"] == 2 + 7 + 1
+    assert c["green 12"] == 1 and c["red 0"] == 4 and c["red 0_pass"] == 1
+    assert c["wild draw4"] == 2 * 4 and c["red draw4"] == 2  # Party, Remix, Minecraft, Mario
+    assert c["red skip__skip_everyone"] == 1 and c["wild draw4__targeted_draw4"] == 2
+    assert c["yellow 1_speed_up"] == 1 and c["green 9_speed_up"] == 1
+    assert c["red 22_double_draw2"] == 1 and c["wild stack_number"] == 2
+
+
+PACKED = """ruleset packed "Packed"
+card "Number" {{
+  cites classic "Contents" "108 cards: 19 Blue cards (0 to 9), 19 Green, 19 Red, 19 Yellow."
+  ranks 0..9
+  color each
+  category number
+}}
+deck {{
+  pack small "A small pack" {size}
+  holds small 1 each 0..9
+  holds small {extra}
+}}
+"""
+
+
+@pytest.mark.parametrize("size, extra, fragment, where", [
+    (44, "1 red 3", "is said to hold 44 cards, but its lines add up to 41", "10:3"),
+    (41, "1 red 42", "holds 'red 42', which no card of this ruleset has", "11:3"),
+    (41, "1 red", "'holds' takes a declared pack", "11:3"),
+], ids=["wrong-size", "unknown-face", "no-faces"])
+def test_a_pack_that_does_not_add_up_is_refused(size, extra, fragment, where):
+    """A deck built from packs is derived: a wrong total or an unknown face is a located error."""
+    from hotdeath.errors import HotDeathError
+    from hotdeath.lang.check import check_text
+
+    with pytest.raises(HotDeathError) as info:
+        check_text(PACKED.format(size=size, extra=extra), "packed.hd")
+    assert fragment in str(info.value) and f"packed.hd:{where}" in str(info.value)

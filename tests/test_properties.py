@@ -99,6 +99,16 @@ def test_random_uber_hands_keep_every_card(rulesets, seed, players, data):
                         eager=True)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8), oot=st.booleans(),
+       eager=st.booleans())
+def test_random_blender_games_keep_every_card(rulesets, seed, players, oot, eager):
+    """Every card of the 720-card UNO Blender deck is kept through tempo, stacks, flex sides
+    and eliminations; a game played eagerly ends."""
+    ended = play_checked(rulesets["uno-blender"], seed, players, oot, rulesets, eager=eager)
+    assert ended or not eager
+
+
 def _deluxe_options(rulesets) -> list[str]:
     return sorted(rulesets["hot-death-deluxe"].options)
 

@@ -49,6 +49,10 @@ def describe(step: dict) -> str:
             text += f" at {do['target']}"
         if do.get("cards"):
             text += " with " + ", ".join(do["cards"])
+        if do.get("flex"):
+            text += " flexed"
+        if do.get("number") is not None:
+            text += f" as {do['number']}"
         return text
     if act == "catch":
         return f"{who} catches {do.get('target')}"

@@ -180,7 +180,7 @@ class ReferenceImplementation:
         counts = tuple((seat(k), v) for k, v in sorted(do.get("counts", {}).items()))
         return Action(player, do.get("act", ""), card, do.get("color"), target, cards,
                       tuple(seat(p) for p in do.get("players", [])), do.get("number"),
-                      do.get("answer"), counts)
+                      do.get("answer"), counts, bool(do.get("flex")))
 
     @staticmethod
     def _card(s: State, pool: list[Card], notation: str | None) -> Card | None:

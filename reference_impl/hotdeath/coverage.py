@@ -129,6 +129,11 @@ def seed_of(rs: Ruleset) -> str | None:
     return sources[0] if sources else None
 
 
+DECK_REASON = ("the deck's make-up: the checker builds the deck from these lines and refuses a "
+               "pack that does not add up (tests/test_decks.py holds it to the seed); a "
+               "scenario's table is closed-world, so none can show a whole deck")
+
+
 def coverage(rs: Ruleset, scenarios: list) -> Seed:
     """The ruleset's seed, each sentence marked with what cites, pins or sets it aside."""
     source = seed_of(rs)
@@ -146,6 +151,12 @@ def coverage(rs: Ruleset, scenarios: list) -> Seed:
             if c.source == source:
                 for s in seed.covered(c):
                     s.aside = aside.reason
+    for pack in rs.packs.values():  # a deck's lines: built by the checker, not played out
+        for c in pack.citations:
+            if c.source == source:
+                for s in seed.covered(c):
+                    s.cited_by.append(f"deck pack {pack.ident}")
+                    s.aside = s.aside or DECK_REASON
     for scn in scenarios:
         if scn.data["ruleset"] != rs.ident:
             continue

@@ -67,6 +67,10 @@ class CardKind:
     jump_in_by: tuple[str, ...] = ()  # what it must share to jump in, instead of 'jump_in'
     while_active: dict[str, tuple] = field(default_factory=dict)  # settings while in play
     replaces: str | None = None
+    modifier: str = ""  # a modifier printed on the card (its own property, never matched)
+    side: str = ""  # the card name of its flex side, for a two-sided card
+    counts_as: tuple[int, ...] = ()  # numbers it may be played as (chosen with the play)
+    stacks_on: tuple[str, ...] = ()  # stacking families it may be added onto, beyond its own
     triggers: dict[str, list[Effect]] = field(default_factory=dict)
     answers: list[Effect] = field(default_factory=list)
     modifiers: list[Effect] = field(default_factory=list)
@@ -200,6 +204,28 @@ class ZoneDecl:
     citations: list[Citation]
 
 
+@dataclass(frozen=True)
+class Holding:
+    """One line of a pack's contents: N copies of these faces (a deck built from packs)."""
+
+    pack: str
+    count: int
+    color: str  # a colour, 'wild', or 'each'
+    keys: tuple[str, ...]  # ranks (as text) or card keys
+    pos: tuple[int, int] = (1, 1)
+
+
+@dataclass
+class Pack:
+    """A deck or add-on pack the ruleset's deck is assembled from, with its stated size."""
+
+    ident: str
+    title: str
+    size: int
+    holdings: list[Holding] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+
+
 @dataclass
 class Ruleset:
     ident: str
@@ -227,6 +253,7 @@ class Ruleset:
     acts: dict[str, ActDecl] = field(default_factory=dict)
     zones: dict[str, ZoneDecl] = field(default_factory=dict)
     asides: list[Aside] = field(default_factory=list)
+    packs: dict[str, Pack] = field(default_factory=dict)  # the deck's sources, when it has them
     active_options: frozenset[str] = frozenset()
     files: tuple[str, ...] = ()  # its own spec file, then its parent's, and so on up
     variants: dict[frozenset[str], Ruleset] = field(default_factory=dict, repr=False)

@@ -57,6 +57,10 @@ def render(rs: Ruleset, only_deck: bool = False) -> str:
     rows = deck_rows(rs)
     out = [f"{rs.ident}: {rs.title}" + (f" (extends {rs.extends})" if rs.extends else ""),
            f"deck: {len(rs.deck)} cards", ""]
+    if rs.packs:
+        out.append("packs (the deck is assembled from them):")
+        out += [f"  {p.ident:<10} {p.size:>4}  {p.title}" for p in rs.packs.values()]
+        out += [f"  {'total':<10} {sum(p.size for p in rs.packs.values()):>4}", ""]
     out.append("cards (name, copies, notation x copies):")
     out += [_kind_line(kind, rows) for kind in rs.kinds.values()]
     if only_deck:

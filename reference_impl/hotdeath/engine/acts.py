@@ -9,7 +9,7 @@ coroutine: when an effect asks a player to choose, the whole action waits
 from __future__ import annotations
 
 from ..model import Effect
-from . import checks, draws, pending, triggers, zones
+from . import checks, draws, pending, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import can_stack, granted, identical_to_top, matches
 from .pending import drop_unplayable
@@ -28,6 +28,8 @@ def process(state: State, action: Action) -> Steps:
     if state.uno_pending and action.act not in ("uno", "catch") \
             and state.setting("uno_window", "next_action") == "next_action":
         state.uno_pending = {p for p in state.uno_pending if p == action.player}
+    state.sizes_before = [len(h) for h in state.hands] if state.setting("uno_any_hand") \
+        else None
     handler = HANDLERS.get(action.act, declared)
     ctx = yield from handler(state, action)
     yield from finish(state, ctx)
@@ -142,19 +144,82 @@ def play(state: State, action: Action) -> Steps:
     face = state.face(card)
     if not face.is_wild:
         state.color = face.color
+    if kind.counts_as and action.number is not None:  # it counts as that number while on top
+        state.counts_as = (card, action.number)
     ctx.vars["last_card"] = not state.hands[p]
     if state.tracing:
-        state.log("play", kind.name, f"{state.name(p)} plays {card.notation}")
-    if answer is not None:
+        state.log("play", kind.name, f"{state.name(p)} plays {card.notation}"
+                  + (" on its flex side" if action.flex else ""))
+    if action.flex:
+        tempo.flip_power(state, p, state.rs.role_rule("flex") or kind.name)
+        tempo.settle_power(state, state.rs.role_rule("flex") or kind.name)
+    acting = True
+    mini = state.mini is not None and state.play_zone == state.mini[0]
+    if tempo.on(state):
+        acting = answer is not None or ctx.stacking or responding \
+            or tempo.count_play(state, card)
+        if answer is not None or ctx.stacking or responding:
+            tempo.end_run(state)
+    if mini:  # on a mini-pile: no colour is named and no action is performed (Pile Up)
+        state.turn_last = None
+        ctx.keep_turn = not acting
+        if state.tracing:
+            state.log("mini", state.rs.role_rule("tempo"), f"{card.notation} is played on "
+                      "the mini-pile: its colour and actions are skipped")
+    elif answer is not None:
         yield from run(answer.body, ctx)
+    elif acting:
+        yield from run_effects(played_effects(state, card, action, ctx), ctx)
     else:
-        yield from run_effects(triggers.card_effects(state, card, "play", ctx), ctx)
+        yield from hold_back(state, card, action, ctx)
+    if "modify" in kind.triggers:
+        yield from run_effects(kind.triggers["modify"], ctx)
     if privileged:  # others may now dispute the play (see window_open)
         state.windows.append(Window("granted_match", p))
     if "any_play" in state.rs.reacts:
         state.triggered.append(("any_play", p, card, {
             "skips": ctx.skips, "reversed": ctx.vars.get("reversed"),
             "jumped_in": action.act == "jump_in"}))
+    return ctx
+
+
+def played_effects(state: State, card: Card, action: Action | None, ctx: Ctx) -> list[Effect]:
+    """A card's play effects: those of its flex side when it was played on that side."""
+    kind = state.kind(card)
+    if action is not None and action.flex and kind.side:
+        return state.rs.kinds[kind.side].triggers.get("play", [])
+    return triggers.card_effects(state, card, "play", ctx)
+
+
+def hold_back(state: State, card: Card, action: Action, ctx: Ctx) -> Steps:
+    """A card that is not the last of its turn: it names its colour, its actions wait (Event
+    Order: 'Skip the Perform Actions event if the card is not the last card played')."""
+    state.turn_last_action = action
+    if state.face(card).is_wild and action.color is not None:
+        state.color = action.color
+    ctx.keep_turn = True
+    if state.tracing:
+        state.log("tempo", state.rs.role_rule("tempo"), f"{card.notation} is not the last "
+                  f"card of the turn: its actions wait ({tempo.owed(state)} more to play)")
+    if state.tempo_draw is not None:  # played from the tempo draw: the rest may follow
+        left = [c for c in state.drawn_set if any(c is h for h in state.hands[action.player])]
+        state.drawn = left[0] if left else None
+    return
+    yield
+
+
+def act_last(state: State, player: int) -> Steps:
+    """The turn ends with cards still owed: its last card played, held back, acts now."""
+    card, action = state.turn_last, state.turn_last_action
+    tempo.end_run(state)
+    ctx = Ctx(state, player, card, action, owner=state.kind(card).name if card else "turn")
+    if card is None:
+        ctx.next_turn = next_seat(state, player)
+        return ctx
+    ctx.vars["replayed"] = True  # its colour was named when it was played
+    state.log("tempo", state.rs.role_rule("tempo"), f"the last card of the turn, "
+              f"{card.notation}, acts")
+    yield from run_effects(played_effects(state, card, action, ctx), ctx)
     return ctx
 
 
@@ -185,6 +250,12 @@ def jump_in(state: State, action: Action) -> Steps:
         ctx.keep_turn = True
         return ctx
     state.log("jump", owner, f"{state.name(p)} jumps in")
+    if state.pending and state.setting("jump_in_stack", "reset") == "pass_on":
+        # the jumper is now the active player: the stack waits at the player after them
+        # (a card added to it aims it there anyway)
+        state.pending[0].target = next_seat(state, p)
+    if tempo.on(state):
+        tempo.end_run(state)  # the jumper's own run of plays begins with this card
     if state.pending and state.setting("jump_in_stack", "reset") == "reset":
         state.log("reset", owner, f"the stack of {state.pending[0].amount} is reset")
         state.pending.clear()
@@ -194,6 +265,10 @@ def jump_in(state: State, action: Action) -> Steps:
 
 def draw(state: State, action: Action) -> Steps:
     p = action.player
+    if state.pending and state.setting("draw_accepts"):
+        return (yield from accept(state, action))  # drawing the stack's penalty
+    if tempo.on(state):
+        return (yield from tempo_draw(state, p))
     ctx = Ctx(state, p, owner="turn")
     cls = state.setting("turn_draw_class", "turn")
     if state.setting("turn_draw") == "until_playable":
@@ -212,7 +287,36 @@ def draw(state: State, action: Action) -> Steps:
     yield  # a coroutine like every act
 
 
+def tempo_draw(state: State, p: int) -> Steps:
+    """Cards owed to the tempo: draw as many as the tempo; those that fit may follow, up to
+    what is still owed; the tempo goes back to 1."""
+    if state.mini is not None:  # Pile Up: take the mini-pile instead of drawing
+        zones.take_mini_pile(state, p, state.rs.role_rule("tempo") or "turn")
+        tempo.end_run(state)
+        tempo.reset(state)
+        ctx = Ctx(state, p, owner="turn")
+        ctx.next_turn = next_seat(state, p)
+        return ctx
+    n, still = tempo.tempo_draw_count(state), tempo.owed(state)
+    got = draws.draw(state, p, n, state.setting("turn_draw_class", "turn"), "turn")
+    tempo.reset(state)
+    state.tempo_draw, state.tempo_factor = still, 1
+    if state.triggered:  # a drawn card that acts when drawn (passed on, a penalty) acts first
+        yield from triggers.fire(state)
+    state.drawn_set = got = [c for c in got if any(c is h for h in state.hands[p])]
+    fits = [c for c in got if matches(state, c)]
+    if fits and still > 0 and state.setting("play_drawn", 1):
+        state.drawn = fits[0]
+        ctx = Ctx(state, p, owner="turn")
+        ctx.keep_turn = True
+        return ctx
+    return (yield from act_last(state, p))
+
+
 def pass_(state: State, action: Action) -> Steps:
+    if tempo.on(state):
+        state.drawn = None
+        return (yield from act_last(state, action.player))
     state.drawn = None
     ctx = Ctx(state, action.player, owner="turn")
     ctx.next_turn = next_seat(state, action.player)
@@ -222,6 +326,10 @@ def pass_(state: State, action: Action) -> Steps:
 
 def accept(state: State, action: Action) -> Steps:
     ctx = Ctx(state, action.player, owner=state.rs.role_rule("attacks") or "attack")
+    if tempo.on(state):
+        tempo.end_run(state)
+        tempo.reset(state)  # Stacking: 'The tempo still resets.'
+
     yield from pending.accept(state, ctx)
     return ctx
 

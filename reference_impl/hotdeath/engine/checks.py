@@ -25,6 +25,12 @@ def uno_windows(state: State, actor: int) -> None:
     if len(state.hands[actor]) == 1 and actor not in state.uno_called \
             and state.in_game(actor):
         state.uno_pending.add(actor)
+    before = state.sizes_before
+    if before is not None:  # 'uno_any_hand': any hand that came down to one card owes a call
+        for p, hand in enumerate(hands):
+            if len(hand) == 1 and before[p] != 1 and p not in state.uno_called \
+                    and state.in_game(p):
+                state.uno_pending.add(p)
 
 
 def state_triggers(state: State) -> Steps:

@@ -384,3 +384,17 @@ def draw_from(ctx: Ctx, cards: tuple) -> bool:
 def matches_top(ctx: Ctx, card) -> bool:
     c = card(ctx)
     return c is not None and matches(ctx.state, c)
+
+
+@condition("seat_marked", "A player carries a mark of this name (see 'mark_seat').",
+           "on turn_start if seat_marked(subject, skip_next) { ... }",
+           {"who": Param("selector", required=True), "name": Param("name", required=True)})
+def seat_marked(ctx: Ctx, who, name: str) -> bool:
+    return (who(ctx), "seat:" + name) in ctx.state.tallies
+
+
+@condition("drawn_in_color", "The latest card drawn by this effect is of the colour in play (a "
+           "wild card is not).", "draw_until(drawn_in_color, target=next)")
+def drawn_in_color(ctx: Ctx) -> bool:
+    state = ctx.state
+    return bool(ctx.drew) and state.face(ctx.drew[-1]).color == state.color

@@ -90,6 +90,19 @@ def give_drawn(state: State, player: int, got: list[Card], owner: str) -> None:
     if state.tracing:
         shown = ", ".join(c.notation for c in got) or "nothing"
         state.log("draw", owner, f"{state.name(player)} draws {len(got)} ({shown})")
+    if got and state.links is not None and player in state.links and not state.echoing:
+        echo(state, state.links[1] if player == state.links[0] else state.links[0], len(got))
+
+
+def echo(state: State, partner: int, amount: int) -> None:
+    """A linked player draws as many cards as their partner just drew (once: no echo back)."""
+    if not state.in_game(partner):
+        return
+    state.echoing = True
+    try:
+        draw(state, partner, amount, "linked", "link")
+    finally:
+        state.echoing = False
 
 
 def draw(state: State, player: int, amount: int, draw_class: str, owner: str = "") -> list[Card]:

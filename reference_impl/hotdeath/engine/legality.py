@@ -13,7 +13,16 @@ from itertools import combinations, islice, permutations
 from ..scenario.format import ACTS
 from . import acts
 from .interp import Ctx
-from .matching import can_stack, granted, identical_to_top, matcher, matches, privileged, same_again
+from .matching import (
+    can_stack,
+    granted,
+    identical_to_top,
+    matcher,
+    matches,
+    privileged,
+    same_again,
+    top_number,
+)
 from .state import Action, Card, Illegal, State
 
 TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
@@ -97,6 +106,9 @@ def _check_turn_action(state: State, a: Action) -> None:
     elif a.act == "use":
         _check_use(state, a)
     elif a.act in ("draw", "pass"):
+        if phase == "respond" and a.act == "draw" and state.setting("draw_accepts") \
+                and forced_answer(state, a.player) is None:
+            return  # drawing the penalty is accepting it
         if phase == "respond":
             raise _no(state, "must_answer_attack", f"{who} must answer or accept the attack",
                       "attacks")
@@ -135,21 +147,37 @@ def _check_play(state: State, a: Action) -> None:
                 raise Illegal("cannot_answer", f"{card} cannot answer this attack (card "
                               f"'{_shown(state, card)}')", name)
             raise _no(state, "cannot_answer", f"{card} cannot answer this attack", "attacks")
+    elif phase == "drawn" and state.tempo_draw is not None:
+        if not any(card is c for c in state.drawn_set) or not matches(state, card):
+            raise _no(state, "not_drawn_card", f"after drawing, {state.name(a.player)} may "
+                      "play only cards just drawn that match", "tempo")
     elif phase == "drawn" and state.free_turn != (a.player, state.turn_number):
         if card is not state.drawn:
             shown = state.drawn.notation if state.drawn else "none"
             raise _no(state, "not_drawn_card", f"after drawing, {state.name(a.player)} may "
                       f"play only the drawn card ({shown})", "turns")
-    elif not matches(state, card) and not granted(state, a.player, card):
+    elif not matches(state, card) and not granted(state, a.player, card) \
+            and not number_fits(state, card, a.number):
         top = state.top()
         raise _no(state, "does_not_match", f"{card} does not match "
                   f"{top.notation if top else 'nothing'} (colour {state.color})", "matching")
+    if a.flex:
+        _check_flex(state, a, card)
     if not playable(state, card, a.player, a):
         name = state.kind(card).name
         raise Illegal("not_playable", f"{card} cannot be played now (card "
                       f"'{_shown(state, card)}')", name)
     _check_choices(state, a, card)
     _check_going_out(state, a)
+
+
+def _check_flex(state: State, a: Action, card: Card) -> None:
+    """A flex side needs a two-sided card and a green Power Card (Flexing)."""
+    if not state.kind(card).side:
+        raise _no(state, "not_playable", f"{card} has no flex side", "flex")
+    if not state.power[a.player]:
+        raise _no(state, "not_playable", f"{state.name(a.player)}'s Power Card is red: no "
+                  "flex side may be played", "flex")
 
 
 def _check_use(state: State, a: Action) -> None:
@@ -177,6 +205,9 @@ def _ctx(state: State, player: int, card: Card | None, action: Action | None = N
 def can_answer(state: State, card: Card, player: int) -> bool:
     if state.kind(card).answer_from != "hand":
         return can_stack(state, card)
+    if state.setting("stack_match") and not matches(state, card):
+        return False  # Restrictions: 'match the top card of the discard pile and the restriction'
+
     return acts.answer_for(state, card, _ctx(state, player, card)) is not None \
         or can_stack(state, card)
 
@@ -189,7 +220,7 @@ def forced_answer(state: State, player: int) -> Card | None:
             continue
         in_hand = any(card is c for c in state.hands[player])
         if in_hand != (kind.answer_from in ("hand", "shown")):
-            continue  # it answers only from where it is meant to (a shield from the field)
+            continue  # it answers only from where it is meant to (a guard from the field)
         ctx = _ctx(state, player, card)
         if kind.must_answer(ctx) and acts.answer_for(state, card, ctx) is not None:
             return card
@@ -221,18 +252,27 @@ def may_go_out(state: State, player: int) -> bool:
                 and player not in state.uno_called)
 
 
-def needs_of(state: State, card: Card, player: int) -> frozenset[str]:
+def needs_of(state: State, card: Card, player: int, flex: bool = False) -> frozenset[str]:
     kind = state.kind(card)
-    if not kind.needs:
+    if state.mini is not None and state.phase != "respond":
+        return kind.needs.get("modify", _NONE) if kind.needs else _NONE  # no colour, no action
+    if flex and kind.side:  # the flex side's effects, and the card's own modifiers
+        side = state.rs.kinds[kind.side]
+        return side.needs.get("play", _NONE) | kind.needs.get("modify", _NONE)
+    if not kind.needs and not kind.counts_as:
         return _NONE
     if state.phase == "respond" and kind.needs.get("answer") is not None \
             and acts.answer_for(state, card, _ctx(state, player, card)) is not None:
         return kind.needs["answer"]
+    if kind.counts_as:  # a card played as a number the player chooses
+        return kind.needs.get("play", _NONE) | kind.needs.get("modify", _NONE) | {"number"}
+    if "modify" in kind.needs:  # a modifier acts on every play: what it needs is asked too
+        return kind.needs.get("play", _NONE) | kind.needs["modify"]
     return kind.needs.get("play", frozenset())
 
 
 def _check_choices(state: State, a: Action, card: Card) -> None:
-    needs = needs_of(state, card, a.player)
+    needs = needs_of(state, card, a.player, a.flex)
     if "color" in needs:
         if a.color is None:
             raise _no(state, "missing_choice", f"{card} needs a colour", "turns")
@@ -244,6 +284,13 @@ def _check_choices(state: State, a: Action, card: Card) -> None:
         if a.target == a.player or not state.in_game(a.target):
             raise _no(state, "bad_choice", "the target must be another player still in the "
                       "game", "turns")
+    if "number" in needs:
+        numbers = state.kind(card).counts_as
+        if a.number is None:
+            raise _no(state, "missing_choice", f"{card} needs a number", "turns")
+        if a.number not in numbers:
+            raise _no(state, "bad_choice", f"{a.number} is not a number {card} may count as",
+                      "turns")
     if "cards" in needs:
         if not a.cards:
             raise _no(state, "missing_choice", f"{card} needs a card chosen from the hand",
@@ -251,6 +298,13 @@ def _check_choices(state: State, a: Action, card: Card) -> None:
         hand = [c for c in state.hands[a.player] if c is not card]
         if len(a.cards) != 1 or not all(any(c is h for h in hand) for c in a.cards):
             raise _no(state, "bad_choice", "choose one other card from your own hand", "turns")
+
+
+def number_fits(state: State, card: Card, number: int | None) -> bool:
+    """A card that counts as a chosen number may be played on a number card of that number."""
+    numbers = state.kind(card).counts_as
+    return bool(numbers) and number is not None and number in numbers \
+        and number == top_number(state) and state.mini is None
 
 
 def challengeable(state: State) -> bool:
@@ -267,7 +321,7 @@ def _check_jump_in(state: State, a: Action) -> None:
     if state.request is not None or a.player == state.current_player:
         raise _no(state, "cannot_jump_in", f"{who} is the player to act and plays normally",
                   "jump_in")
-    if a.player in state.skipped:
+    if a.player in state.skipped and not state.setting("jump_in_skipped"):
         raise _no(state, "cannot_jump_in", f"{who}'s turn was skipped", "jump_in")
     if jump_ins_closed(state):
         raise _no(state, "cannot_jump_in", "jump-ins are closed now", "jump_in")
@@ -423,7 +477,9 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     can_play = False
     seen: set[int] = set()
     candidates = state.hands[p]
-    if phase == "drawn" and state.drawn and state.free_turn != (p, state.turn_number):
+    if phase == "drawn" and state.tempo_draw is not None:
+        candidates = [c for c in state.hands[p] if any(c is d for d in state.drawn_set)]
+    elif phase == "drawn" and state.drawn and state.free_turn != (p, state.turn_number):
         # the drawn card only, while it is still held (an act out of turn may have taken it)
         candidates = [c for c in state.hands[p] if c is state.drawn]
     going_out_ok = may_go_out(state, p)
@@ -445,12 +501,17 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
                 continue
             needs = needs_of(state, card, p)
         else:
+            if kind.counts_as and state.mini is None:
+                out.extend(_as_numbers(state, p, card, fits(face)))
+                continue
             if not (fits(face) or privilege is not None and privilege(face)) \
                     or (kind.playable is not None and not playable(state, card, p)):
                 continue
-            needs = kind.needs.get("play") if kind.needs else None
+            needs = needs_of(state, card, p) if kind.needs else None
         can_play = True
         out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
+        if kind.side and state.power[p]:
+            out.extend(_flexed(state, p, card))
     if not going_out_ok and p not in state.uno_pending:
         out.append(Action(p, "uno"))
     if phase == "respond":
@@ -458,7 +519,7 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
             if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
                 out.append(Action(p, "use", card))
         if forced_answer(state, p) is None:
-            out.append(Action(p, "accept"))
+            out.append(Action(p, "draw" if state.setting("draw_accepts") else "accept"))
         if challengeable(state):
             out.append(Action(p, "challenge"))
     elif not (must_play and can_play):
@@ -466,6 +527,21 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     if out_of_turn:
         out.extend(_out_of_turn(state))
     return out
+
+
+def _as_numbers(state: State, p: int, card: Card, fits: bool) -> list[Action]:
+    """Plays of a card that counts as a chosen number: any of its numbers where it matches
+    anyway (by colour), else only the number of the card in play."""
+    numbers = state.kind(card).counts_as if fits else \
+        [n for n in state.kind(card).counts_as if n == top_number(state)]
+    return [Action(p, "play", card, number=n) for n in numbers]
+
+
+def _flexed(state: State, p: int, card: Card) -> list[Action]:
+    """The plays of a card's flex side, with the choices that side's effects need."""
+    needs = needs_of(state, card, p, flex=True)
+    plays = _variants(state, p, card, needs) if needs else [Action(p, "play", card)]
+    return [a._replace(flex=True) for a in plays]
 
 
 def _out_of_turn(state: State) -> list[Action]:
@@ -530,7 +606,8 @@ def _jump_ins(state: State) -> list[Action]:
         return []
     out = []
     for q in range(len(state.seats)):
-        if (q == state.current_player or not state.in_game(q) or q in state.skipped
+        if (q == state.current_player or not state.in_game(q)
+                or q in state.skipped and not state.setting("jump_in_skipped")
                 or not may_go_out(state, q)):
             continue
         for card in _distinct(state.hands[q]):

@@ -25,7 +25,7 @@ def matcher(state: State):
     reused, which keeps the hot path of random play free of repeated lookups.
     """
     top = state.top()
-    key = (top, state.color, state.ident, tuple(state.active))
+    key = (top, state.color, state.ident, tuple(state.active), state.mini, state.counts_as)
     cached = state.cache.get("matcher")
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -42,8 +42,11 @@ def _build_matcher(state: State, top: Card | None):
     by_color = "color" in attrs
     by_suit = "suit" in attrs
     by_text = "text" in attrs
-    color, suits, text = state.color, tf.suits, tf.text
+    color, suits, text = state.color, top_suits(state, top), tf.text
     top_name = tf.kind.name
+    if state.mini is not None:
+        only = state.mini[1]  # a mini-pile's restriction: its colour and wild cards
+        return lambda face: face.color == only or face.color == "wild"
 
     def test(face: Face) -> bool:
         if face.color == "wild" or face.kind.playable_anywhere or top_name in face.kind.plays_on:
@@ -52,6 +55,22 @@ def _build_matcher(state: State, top: Card | None):
             face.suits)) or (by_text and face.text == text))
 
     return test
+
+
+def top_suits(state: State, top: Card) -> frozenset[str]:
+    """What the card in play matches by: its own symbols, or the number it counts as."""
+    if state.counts_as is not None and state.counts_as[0] is top:
+        return frozenset({str(state.counts_as[1])})
+    return state.face(top).suits
+
+
+def top_number(state: State) -> int | None:
+    top = state.top()
+    if top is None:
+        return None
+    if state.counts_as is not None and state.counts_as[0] is top:
+        return state.counts_as[1]
+    return state.face(top).number
 
 
 def granted(state: State, player: int, card: Card) -> bool:
@@ -121,7 +140,7 @@ def identical_to_top(state: State, card: Card) -> bool:
     for attr in face.kind.jump_in_by or state.setting_list("jump_in"):
         if attr == "color" and face.color != tf.color:
             return False
-        if attr == "suit" and not face.suits & tf.suits:
+        if attr == "suit" and not face.suits & top_suits(state, top):
             return False
         if attr == "text" and face.text != tf.text:
             return False
@@ -129,7 +148,13 @@ def identical_to_top(state: State, card: Card) -> bool:
 
 
 def can_stack(state: State, card: Card) -> bool:
+    """Whether a card may be added to the pending draw: its family is the draw's, or one it
+    may be added onto ('stacks_on'); with 'stack_match' it must match the card in play too
+    (a stack restricts play, it does not replace matching)."""
     if not state.pending:
         return False
-    stack = state.kind(card).stack
-    return stack is not None and stack == state.pending[0].group
+    kind = state.kind(card)
+    group = state.pending[0].group
+    if kind.stack is None or not (kind.stack == group or group in kind.stacks_on):
+        return False
+    return not state.setting("stack_match") or matches(state, card)

@@ -54,6 +54,7 @@ class Action(NamedTuple):
     number: int | None = None
     answer: str | None = None
     counts: tuple[tuple[int, int], ...] = ()
+    flex: bool = False  # a two-sided card played on its flex side
 
 
 class Illegal(Exception):
@@ -228,6 +229,19 @@ class State:
         self.triggered: list[tuple[str, int, Card | None, dict | None]] = []
         self.active: list[Card] = []  # cards in play whose 'while_active' settings apply
         self.cache: dict = {}  # derived values keyed by what they depend on (see matching)
+        self.tempo = 1  # cards a turn must play, where the ruleset has a tempo (see tempo.py)
+        self.turn_plays = 0  # cards played so far toward the tempo this turn
+        self.tempo_draw: int | None = None  # after the tempo draw: drawn cards still playable
+        self.tempo_factor = 1  # a tempo draw is multiplied by this for the turn (Team Play)
+        self.turn_last: Card | None = None  # the latest card of the turn, its actions held back
+        self.turn_last_action: Action | None = None  # the play that put it down
+        self.drawn_set: list[Card] = []  # the cards of the tempo draw, any of which may follow
+        self.power = [True] * n  # each player's Power Card: green (True) or red
+        self.counts_as: tuple[Card, int] | None = None  # a card on top counting as a number
+        self.links: tuple[int, int] | None = None  # two players whose draws echo each other
+        self.echoing = False  # a linked player's echo draw is being made (it echoes no further)
+        self.mini: tuple[str, str, str | None] | None = None  # (pile, colour, colour before)
+        self.sizes_before: list[int] | None = None  # hand sizes before the action (uno_any_hand)
 
     # -- small lookups every rule module needs -------------------------------------
 

@@ -100,3 +100,13 @@ def detach(state: State, card: Card) -> str:
                 del pile[i]
                 return "play" if name == state.play_zone and i == len(pile) else name
     return "nowhere"
+
+
+def take_mini_pile(state: State, seat: int, owner: str) -> None:
+    """Whoever cannot meet the tempo on a mini-pile takes all of it; play returns to the discard
+    pile, in the colour named before the mini-pile began."""
+    zone, _, color = state.mini
+    cards, state.zones[zone] = state.zones[zone], []
+    give_to_hand(state, seat, cards)
+    state.mini, state.play_zone, state.color = None, "discard", color
+    state.log("mini", owner, f"{state.name(seat)} takes the mini-pile ({len(cards)} cards)")

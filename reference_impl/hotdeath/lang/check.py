@@ -7,6 +7,7 @@ All problems in all files are collected and reported together, each as
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,8 +18,10 @@ from ..model import (
     CardKind,
     Citation,
     Effect,
+    Holding,
     Option,
     Override,
+    Pack,
     Rule,
     Ruleset,
     Ruling,
@@ -33,7 +36,7 @@ from .parse import parse_rules_file
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
               "directed", "special"}
 ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in",
-         "ending", "elimination"}
+         "ending", "elimination", "tempo", "flex"}
 
 
 @dataclass(frozen=True)
@@ -56,13 +59,16 @@ TOP = {
     "turn_draw_class": PropSpec("name"), "deck_copies": PropSpec("int"),
     "jump_in": PropSpec("names", _names("color", "suit", "text")),
     "jump_in_penalty": PropSpec("int"), "jump_in_wild": PropSpec("int"),
-    "jump_in_stack": PropSpec("name", _names("reset", "add")),
+    "jump_in_stack": PropSpec("name", _names("reset", "add", "pass_on")),
     "jump_in_closed_by": PropSpec("name"),
     "uno_to_win": PropSpec("int"),
     "uno_window": PropSpec("name", _names("next_action", "until_called")),
     "goal": PropSpec("name", _names("first_out", "not_last")),
     "out_when": PropSpec("name", _names("empty", "settled")),
     "must_play": PropSpec("int"),
+    "tempo": PropSpec("int"), "stack_match": PropSpec("int"), "draw_accepts": PropSpec("int"),
+    "power_cards": PropSpec("int"), "uno_any_hand": PropSpec("int"),
+    "jump_in_skipped": PropSpec("int"),
     "turn_draw": PropSpec("name", _names("one", "until_playable")),
     "score_layers": PropSpec("names"),
     "hand_size_choice": PropSpec("range"),
@@ -83,6 +89,8 @@ CARD = {
     "jump_in_by": PropSpec("names", _names("color", "suit", "text")),
     "grants_match": PropSpec("keys"),
     "plays_on": PropSpec("strings"),
+    "modifier": PropSpec("name"), "side": PropSpec("string"), "stacks_on": PropSpec("names"),
+    "counts_as": PropSpec("numbers"),
 }
 RULE = {"role": PropSpec("name", frozenset(ROLES))}
 RULING = {"question": PropSpec("string"), "answer": PropSpec("string"),
@@ -92,11 +100,12 @@ OPTION = {"default": PropSpec("name", _names("on", "off")), "excludes": PropSpec
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "needs": PropSpec("names", _names("target", "card")),
        "allowed": PropSpec("none", guarded=True)}
-CARD_EVENTS = {"play", "start", "challenge", "blocked", "drawn", "activated", "any_play",
+CARD_EVENTS = {"play", "modify", "start", "challenge", "blocked", "drawn", "activated", "any_play",
                "turn_start", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
                "drawn", "check", "uno_called"}
 REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called"}
+_KEY = re.compile(r"[a-z0-9_]+")  # what a scenario's card word may be
 LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
 
 
@@ -148,12 +157,18 @@ class Checker:
         for owner, item in self.pending_bodies:
             self.compile_item(owner, item, card_names)
         for kind in self.rs.kinds.values():
+            if kind.side and kind.side not in self.rs.kinds:
+                self.errors.error(kind.pos, f"card \"{kind.name}\" has the side \"{kind.side}\","
+                                  f" which is no card{suggest(kind.side, self.rs.kinds)}")
             if not kind.citations and kind.path == self.tree.path:
                 self.errors.error(kind.pos, f"card \"{kind.name}\" cites no source")
         self.index_rules()
         self.errors.raise_if_any()
         self.rs.freeze_settings()  # settings are final now
         for name, problem in build_faces(self.rs):
+            if isinstance(name, tuple):  # a pack's line: (line, column)
+                self.errors.error(name, problem)
+                continue
             kind = self.rs.kinds[name]  # inherited: its position is in the parent's file
             self.errors.error(kind.pos if kind.path == self.tree.path else self.tree.pos,
                               problem)
@@ -268,8 +283,13 @@ class Checker:
             return "must be a quoted string"
         if spec.kind in ("name", "names") and not all(isinstance(v, ast.Name) for v in vals):
             return "must be a name" if spec.kind == "name" else "must be names"
-        if spec.kind in ("key", "keys") and not all(isinstance(v, ast.Name | int) for v in vals):
-            return "must be a name or a number"
+        if spec.kind in ("key", "keys") and not all(isinstance(v, ast.Name | int) or (
+                isinstance(v, str) and _KEY.fullmatch(v)) for v in vals):
+            return "must be a name or a number (or a quoted key such as \"10_reverse\")"
+        if spec.kind == "numbers" and not all(
+                isinstance(v, int) and 0 <= v <= LIMITS["ranks"] or isinstance(v, ast.Range)
+                and 0 <= v.low <= v.high <= LIMITS["ranks"] for v in vals):
+            return f"must be numbers or ranges within 0..{LIMITS['ranks']}"
         if spec.kind == "range":
             if not isinstance(vals[0], ast.Range):
                 return "must be a range like 1..9"
@@ -416,8 +436,62 @@ class Checker:
             kind.stack = None
         elif p.name == "plays_on":
             kind.plays_on = tuple(str(x) for x in vals)
+        elif p.name in ("modifier", "side"):
+            setattr(kind, p.name, str(v))
+        elif p.name == "counts_as":
+            kind.counts_as = tuple(n for v in vals for n in (
+                range(v.low, v.high + 1) if isinstance(v, ast.Range) else (v,)))
+        elif p.name == "stacks_on":
+            kind.stacks_on = tuple(str(x) for x in vals)
         elif p.name in ("text", "number", "copies", "points", "stack", "replaces"):
             setattr(kind, p.name, str(v) if p.name == "replaces" else v)
+
+    # -- the deck, assembled from packs ---------------------------------------------------
+
+    def block_section(self, b: ast.Block) -> None:
+        """A top-level 'deck { ... }': the packs a deck is assembled from, and what each holds."""
+        if b.name != "deck":
+            self.misplaced(b)
+            return
+        self.rs.packs = {}
+        cites: list[Citation] = []
+        for e in b.entries:
+            if isinstance(e, ast.Citation):
+                cites.append(self.citation(e))
+            elif isinstance(e, ast.Property) and e.name in ("pack", "holds"):
+                getattr(self, "deck_" + e.name)(e, cites)
+                cites = []
+            else:
+                self.misplaced(e)
+
+    def deck_pack(self, p: ast.Property, cites: list[Citation]) -> None:
+        vals = self.values(p)
+        if len(vals) != 3 or not isinstance(vals[0], str) or not isinstance(vals[2], int):
+            self.errors.error(p.pos, "'pack' takes a name, a title and a card count, as in "
+                              "'pack party \"UNO Party\" 104'")
+            return
+        self.rs.packs[vals[0]] = Pack(vals[0], str(vals[1]), vals[2], [], cites)
+
+    def deck_holds(self, p: ast.Property, cites: list[Citation]) -> None:
+        vals = self.values(p)
+        if len(vals) < 4 or vals[0] not in self.rs.packs or not isinstance(vals[1], int) \
+                or not 0 < vals[1] <= LIMITS["copies"]:
+            self.errors.error(p.pos, "'holds' takes a declared pack, a count (1 to "
+                              f"{LIMITS['copies']}), a colour (or 'each') and the faces, as "
+                              "in 'holds party 1 each 0..9'")
+            return
+        keys: list[str] = []
+        for v in vals[3:]:
+            if isinstance(v, ast.Range):
+                if v.high - v.low > LIMITS["ranks"]:
+                    self.errors.error(p.pos, f"a range of more than {LIMITS['ranks']} ranks")
+                    return
+                keys += [str(r) for r in range(v.low, v.high + 1)]
+            else:
+                keys.append(str(v))
+        pack = self.rs.packs[vals[0]]
+        pack.holdings.append(Holding(pack.ident, vals[1], str(vals[2]), tuple(keys), p.pos))
+        pack.citations.extend(cites)
 
     # -- rules, rulings, options, acts, zones ----------------------------------------------
 

@@ -22,8 +22,9 @@ def faces_of(kind: CardKind, colors: tuple[str, ...], ruleset: str) -> list[Face
             for r in kind.ranks:
                 key = str(r)
                 pts = r if kind.points == "face" else kind.points
-                out.append(Face(notation(color, key), kind, color, frozenset({key}), key, r, pts,
-                                ruleset, base))
+                shown = f"{key}_{kind.modifier}" if kind.modifier else key
+                out.append(Face(notation(color, shown), kind, color, frozenset({key}), key, r,
+                                pts, ruleset, base))
         else:
             out.append(Face(notation(color, kind.key), kind, color, frozenset(kind.suits),
                             kind.text, kind.number, kind.points, ruleset, base))
@@ -49,6 +50,9 @@ def build_faces(rs: Ruleset) -> list[tuple[str, str]]:
                 problems.append((kind.name, f"card \"{kind.name}\" has the same notation "
                                  f"'{face.notation}' as \"{rs.faces[face.notation].kind.name}\""))
             rs.faces[face.notation] = face
+    if rs.packs:
+        rs.deck, more = _from_packs(rs)
+        return problems + more
     multiplier = int(rs.setting("deck_copies", 1))
     deck: list[Face] = []
     for kind in rs.kinds.values():
@@ -88,16 +92,21 @@ def _too_big(rs: Ruleset) -> list[tuple[str, str]]:
 
 
 def _same_keys(rs: Ruleset) -> list[tuple[str, str]]:
-    """Two cards may not share a key: the key is how steps and scenarios name a card."""
-    owner: dict[str, CardKind] = {}
+    """Two cards may share a key only in different colours ('red draw4' and 'wild draw4'):
+    a card's notation, colour and key, is how steps and scenarios name it."""
+    owner: dict[str, list[CardKind]] = {}
     problems = []
     for kind in rs.kinds.values():
         if not kind.key or kind.ranks:
             continue
-        other = owner.setdefault(kind.key, kind)
-        if other is not kind:
-            problems.append((kind.name, f"card \"{kind.name}\" has the key '{kind.key}' "
-                             f"of card \"{other.name}\""))
+        shades = set(rs.colors if kind.colors == ("each",) else kind.colors)
+        for other in owner.setdefault(kind.key, []):
+            theirs = set(rs.colors if other.colors == ("each",) else other.colors)
+            if shades & theirs:
+                problems.append((kind.name, f"card \"{kind.name}\" has the key '{kind.key}' "
+                                 f"of card \"{other.name}\""))
+                break
+        owner[kind.key].append(kind)
     return problems
 
 
@@ -107,3 +116,36 @@ def _replace(deck: list[Face], face: Face, suit: str) -> bool:
             deck[i] = face
             return True
     return False
+
+
+def _from_packs(rs: Ruleset) -> tuple[list[Face], list[tuple]]:
+    """The deck a ruleset assembles from packs: each 'holds' line adds copies of faces.
+
+    Every face named must exist and every pack must hold the number of cards its
+    title states, so the deck the seed lists is derived, never typed in as a total.
+    Each card's ``copies`` becomes its count in the deck (what lints read).
+    """
+    deck: list[Face] = []
+    problems: list[tuple] = []
+    counts: dict[str, int] = dict.fromkeys(rs.kinds, 0)
+    for pack in rs.packs.values():
+        held = 0
+        for h in pack.holdings:
+            shades = rs.colors if h.color == "each" else (h.color,)
+            for color in shades:
+                for key in h.keys:
+                    face = rs.faces.get(notation(color, key))
+                    if face is None:
+                        problems.append((h.pos, f"pack '{pack.ident}' holds '{color} {key}', "
+                                         "which no card of this ruleset has"))
+                        continue
+                    deck.extend([face] * h.count)
+                    counts[face.kind.name] += h.count
+                    held += h.count
+        if held != pack.size:
+            pos = pack.holdings[0].pos if pack.holdings else (1, 1)
+            problems.append((pos, f"pack '{pack.ident}' ({pack.title}) is said to hold "
+                             f"{pack.size} cards, but its lines add up to {held}"))
+    for name, n in counts.items():
+        rs.kinds[name].copies = n
+    return deck, problems

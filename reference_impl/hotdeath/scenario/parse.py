@@ -161,6 +161,12 @@ class Builder:
         if kind in ("play", "jump_in"):
             action["card"] = self.card(c[1])
             for ch in c[2:]:
+                if ch.data == "flexed":
+                    action["flex"] = True
+                    continue
+                if ch.data == "as_number":
+                    action["number"] = self.num(ch.children[0])
+                    continue
                 key = _CHOICE_KEYS[ch.data]
                 if key in action:
                     self.errors.error(_pos(ch.children[0]), f"'{key}' is given twice")

@@ -5,11 +5,13 @@ Importing this package registers every verb with the registry.
 
 from . import (  # noqa: F401
     attack,
+    burning,
     cards,
     contest,
     deferred,
     hands,
     knowledge,
+    links,
     magnitude,
     match,
     passing,
@@ -20,6 +22,7 @@ from . import (  # noqa: F401
     seats,
     standins,
     table,
+    tempo,
     turn,
     wagers,
 )

@@ -335,3 +335,14 @@ def take_back_held(ctx: Ctx) -> None:
         s.log("return", ctx.owner, f"{s.name(ctx.actor)} shows and keeps "
               f"{', '.join(c.notation for c in got)}")
         pend.conclude(s, ctx, p)
+
+
+@verb("drop_stack", "The pending draw ends, with nobody drawing it; play goes on after the actor "
+      "as after any play.", "drop_stack")
+def drop_stack(ctx: Ctx) -> None:
+    s = ctx.state
+    while s.pending:
+        p = pend.take_head(s)
+        p.batch.continue_after = ctx.actor
+        s.log("drop", ctx.owner, "the stack ends")
+        pend.conclude(s, ctx, p)

@@ -110,20 +110,24 @@ def slap_race(ctx: Ctx, amount: int, back_in: bool) -> None:
 
 
 @verb("turn_up", "The top card of the draw pile goes face up on top of the card in play and "
-      "becomes the card to match (its colour, unless it is wild); its effects do not run.",
-      "turn_up")
-def turn_up(ctx: Ctx) -> None:
+      "becomes the card to match (its colour, unless it is wild); its effects do not run. With "
+      "'until', cards are turned up one at a time until the condition holds for the latest "
+      "('flipped' names it).", "turn_up", {"until": Param("cond", None)})
+def turn_up(ctx: Ctx, until) -> None:
     s = ctx.state
-    card = draws.take_top(s)
-    if card is None:
-        return
-    s.zone(s.play_zone).append(card)
-    s.match_top = None
-    face = s.face(card)
-    if not face.is_wild:
-        s.color = face.color
-    s.log("flip", ctx.owner, f"{card.notation} is turned up on the pile")
-
+    while True:
+        card = draws.take_top(s)
+        if card is None:
+            return
+        s.zone(s.play_zone).append(card)
+        s.match_top = None
+        face = s.face(card)
+        if not face.is_wild:
+            s.color = face.color
+        ctx.vars["flipped"] = card
+        s.log("flip", ctx.owner, f"{card.notation} is turned up on the pile")
+        if until is None or until(ctx):
+            return
 
 
 @verb("give_cards", "The actor gives another player between LOW and HIGH cards of their hand "

@@ -107,3 +107,19 @@ def face_points(face) -> int:
     if isinstance(pts, int):
         return pts
     return face.number or 0
+
+
+@verb("mark_seat", "A player carries a mark of this name until 'unmark_seat' removes it (a skip "
+      "that waits for their next turn); 'seat_marked' tests it.", "mark_seat(chosen, skip_next)",
+      {"who": Param("selector", required=True), "name": Param("name", required=True)})
+def mark_seat(ctx: Ctx, who, name: str) -> None:
+    s = ctx.state
+    seat = who(ctx)
+    s.tallies[(seat, "seat:" + name)] = 1
+    s.log("mark", ctx.owner, f"{s.name(seat)} is marked: {name}")
+
+
+@verb("unmark_seat", "A player's mark of this name is removed.", "unmark_seat(subject, skip_next)",
+      {"who": Param("selector", required=True), "name": Param("name", required=True)})
+def unmark_seat(ctx: Ctx, who, name: str) -> None:
+    ctx.state.tallies.pop((who(ctx), "seat:" + name), None)
