@@ -55,7 +55,7 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
             out.append(diag(*scn.at(f"pins {ruling}"), f"ruleset '{rs.ident}' has no ruling "
                             f"{ruling}{suggest(ruling, rs.rulings)}"))
     for n, c in enumerate(d["cites"]):
-        out.extend(diag(*scn.at(f"cites {n}"), p)
+        out.extend(diag(*scn.at(f"cites {n} {p.field}"), p.message)
                    for p in citations.problems(c["source"], c["heading"], c["quote"]))
     if not d["cites"]:
         out.append(diag(1, 1, "the scenario cites no source"))

@@ -107,6 +107,13 @@ class Citation:
     heading: str
     quote: str
     pos: Pos
+    spots: tuple[Pos, ...] = ()  # where the source, heading and quote are written
+
+    def at(self, field: str) -> Pos:
+        """Where one of the citation's strings is written ('source', 'heading', 'quote');
+        a missing quote is placed after the heading, and an unknown spot at the citation."""
+        index = ("source", "heading", "quote").index(field)
+        return self.spots[min(index, len(self.spots) - 1)] if self.spots else self.pos
 
 
 @dataclass(frozen=True)

@@ -316,7 +316,7 @@ class Checker:
 
     def citation(self, c: ast.Citation) -> Citation:
         for problem in citations.problems(c.source, c.heading, c.quote):
-            self.errors.error(c.pos, problem)
+            self.errors.error(c.at(problem.field), problem.message)
         return Citation(c.source, c.heading, c.quote)
 
     # -- cards -------------------------------------------------------------------------------

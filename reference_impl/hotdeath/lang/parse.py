@@ -215,7 +215,8 @@ class ToAst(Transformer):
 
     def citation(self, meta, c):
         quote = unquote(c[2]) if len(c) > 2 else ""
-        return ast.Citation(str(c[0]), unquote(c[1]), quote, _pos(meta))
+        return ast.Citation(str(c[0]), unquote(c[1]), quote, _pos(meta),
+                            tuple(_pos(tok) for tok in c))
 
     def _split_guard(self, c):
         guard = next((x for x in c if isinstance(x, ast.Guard)), None)

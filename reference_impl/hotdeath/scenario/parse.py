@@ -26,7 +26,9 @@ class CompiledScenario:
     step_positions: list[Pos] = field(default_factory=list)
     header_positions: dict[str, Pos] = field(default_factory=dict)
     """Where each header entry was written: ``id``, ``ruleset``, ``option NAME``,
-    ``pins ID`` and ``cites N`` (N counting from 0), so checks can point at it."""
+    ``pins ID`` and ``cites N`` (N counting from 0; its heading), with ``cites N source``,
+    ``cites N heading`` and ``cites N quote`` for each of its strings, so checks can point
+    at it."""
 
     def at(self, key: str) -> Pos:
         """The position of a header entry (see ``header_positions``); 1:1 if unknown."""
@@ -96,7 +98,10 @@ class Builder:
             d["options"].append(str(c[0]))
             self.header_pos.setdefault(f"option {c[0]}", _pos(c[0]))
         elif kind == "cites":
-            self.header_pos[f"cites {len(d['cites'])}"] = _pos(c[1])
+            n = len(d["cites"])
+            self.header_pos[f"cites {n}"] = self.header_pos[f"cites {n} heading"] = _pos(c[1])
+            self.header_pos[f"cites {n} source"] = _pos(c[0])
+            self.header_pos[f"cites {n} quote"] = _pos(c[-1])
             d["cites"].append({"source": str(c[0]), "heading": unquote(c[1]),
                                "quote": unquote(c[2]) if len(c) > 2 else ""})
         elif kind == "pins":
