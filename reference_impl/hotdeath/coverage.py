@@ -10,9 +10,12 @@ words overlap. Headings and lines of fewer than four words are not counted.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 
+from .errors import HotDeathError
+from .lang import citations
 from .lang.citations import normalize, seed_files
 from .model import Citation, Ruleset
 
@@ -54,12 +57,22 @@ class Seed:
         quote = normalize(c.quote)
         if not quote:
             return None
-        want = normalize(c.heading).lower()
-        after = next((at for at, line in self.headings if want in line), 0)
+        after = self._section_start(c)
         found = self.text.find(quote, after)
         if found < 0:
             found = self.text.find(quote)
         return None if found < 0 else (found, found + len(quote))
+
+    def _section_start(self, c: Citation) -> int:
+        """Where the cited heading's line is: the checker's own headings (a list item such as
+        '- Stack Number' opens a section too), else the first title line naming it."""
+        with contextlib.suppress(KeyError, ValueError, HotDeathError):
+            for h in citations.seed(c.source).named(c.heading):
+                at = self.text.find(h.line.text)
+                if at >= 0:
+                    return at
+        want = normalize(c.heading).lower()
+        return next((at for at, line in self.headings if want in line), 0)
 
     def covered(self, c: Citation) -> list[Sentence]:
         span = self.span(c)
