@@ -54,6 +54,8 @@ class Action(NamedTuple):
     number: int | None = None
     answer: str | None = None
     counts: tuple[tuple[int, int], ...] = ()
+    # a combined play's further cards, each with the operator joining it (see combine.py)
+    combine: tuple[tuple[str, Card], ...] = ()
 
 
 class Illegal(Exception):
