@@ -54,7 +54,7 @@ def evaluate(numbers: list[int], ops: list[str]) -> int:
         elif op == "*":
             value *= n
         else:
-            if value % n:
+            if n == 0 or value % n:
                 raise BadCombination(f"{value} / {n} is not a whole number")
             value //= n
     return value
