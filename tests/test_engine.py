@@ -139,6 +139,7 @@ def test_combined_numbers_are_reckoned_left_to_right_and_whole():
 
 COMBINING = '''ruleset combining "Classic, with every number combined" extends classic
 combine add subtract multiply divide
+uno_to_win 1
 '''
 
 
@@ -161,3 +162,20 @@ def test_any_ruleset_may_combine_numbers_and_a_zero_divisor_is_refused(classic):
 
     assert play("red 5", ("/", "red 0"))["code"] == "bad_combination"
     assert play("red 9", ("-", "red 4"), ("+", "red 0"))["outcome"] == "accepted"
+
+
+def test_combined_last_cards_need_the_uno_call_where_the_ruleset_says(classic):
+    """Where going out needs an Uno call first (uno_to_win), it counts every card combined."""
+    from hotdeath.adapter import ReferenceImplementation
+    from hotdeath.lang.check import check_text
+
+    rs = check_text(COMBINING, "combining.hd", classic)
+    impl = ReferenceImplementation({"classic": classic, "combining": rs})
+    impl.load({"ruleset": "combining", "options": [], "table": {
+        "players": ["a", "b"], "discard": ["blue 7"],
+        "hands": {"a": ["red 3", "red 4"], "b": ["green 2"]}, "pile": ["yellow 3"]}})
+    step = {"do": {"player": "a", "act": "play", "card": "red 3",
+                   "combine": [{"op": "+", "card": "red 4"}]}}
+    assert impl.step(step)["code"] == "must_call_uno"
+    assert impl.step({"do": {"player": "a", "act": "uno"}})["outcome"] == "accepted"
+    assert impl.step(step)["observation"]["hands"]["a"] == []

@@ -186,6 +186,8 @@ def _check_combined_play(state: State, a: Action) -> None:
 
 
 def _check_combined_cards(state: State, a: Action, cards: list[Card]) -> None:
+    """What every play must also pass: each card's own limits, then the Uno rule, counting
+    every card the play takes from the hand."""
     for card in cards:
         if not playable(state, card, a.player, a):
             raise Illegal("not_playable", f"{card} cannot be played now (card "
