@@ -120,3 +120,62 @@ def test_previous_seat_leaves_direction_alone(classic):
     s.status[3] = "eliminated"
     assert sel_previous(Ctx(s, 0)) == 2
     assert s.direction == 1
+
+
+def test_combined_numbers_are_reckoned_left_to_right_and_whole():
+    """The player's expression, as stated: no precedence; divisions and averages whole."""
+    from hotdeath.engine.combine import BadCombination, evaluate
+
+    assert evaluate([4, 2, 3], ["-", "*"]) == 6  # (4 - 2) * 3, not 4 - 6
+    assert evaluate([2, 2, 3], ["+", "*"]) == 12
+    assert evaluate([2, 5, 6], ["-", "+"]) == 3  # below zero along the way
+    assert evaluate([8, 2], ["/"]) == 4
+    assert evaluate([2, 6, 7], ["avg", "avg"]) == 5
+    for numbers, ops in (([9, 6, 2], ["/", "*"]), ([3, 4], ["avg"]), ([4, 2, 3], ["avg", "+"]),
+                         ([5, 0], ["/"])):
+        with pytest.raises(BadCombination):
+            evaluate(numbers, ops)
+
+
+COMBINING = '''ruleset combining "Classic, with every number combined" extends classic
+combine add subtract multiply divide
+uno_to_win 1
+'''
+
+
+def test_any_ruleset_may_combine_numbers_and_a_zero_divisor_is_refused(classic):
+    """Combined plays are the kernel's, not one ruleset's: classic with 'combine' and no
+    ranks combines zeros too, and dividing by one is a bad combination, not a crash."""
+    from hotdeath.adapter import ReferenceImplementation
+    from hotdeath.lang.check import check_text
+
+    rs = check_text(COMBINING, "combining.hd", classic)
+    impl = ReferenceImplementation({"classic": classic, "combining": rs})
+    impl.load({"ruleset": "combining", "options": [], "table": {
+        "players": ["a", "b"], "discard": ["blue 5"],
+        "hands": {"a": ["red 5", "red 0", "red 9", "red 4"], "b": ["green 2"]},
+        "pile": ["yellow 3"]}})
+
+    def play(card: str, *rest: tuple[str, str]) -> dict:
+        return impl.step({"do": {"player": "a", "act": "play", "card": card,
+                                 "combine": [{"op": op, "card": c} for op, c in rest]}})
+
+    assert play("red 5", ("/", "red 0"))["code"] == "bad_combination"
+    assert play("red 9", ("-", "red 4"), ("+", "red 0"))["outcome"] == "accepted"
+
+
+def test_combined_last_cards_need_the_uno_call_where_the_ruleset_says(classic):
+    """Where going out needs an Uno call first (uno_to_win), it counts every card combined."""
+    from hotdeath.adapter import ReferenceImplementation
+    from hotdeath.lang.check import check_text
+
+    rs = check_text(COMBINING, "combining.hd", classic)
+    impl = ReferenceImplementation({"classic": classic, "combining": rs})
+    impl.load({"ruleset": "combining", "options": [], "table": {
+        "players": ["a", "b"], "discard": ["blue 7"],
+        "hands": {"a": ["red 3", "red 4"], "b": ["green 2"]}, "pile": ["yellow 3"]}})
+    step = {"do": {"player": "a", "act": "play", "card": "red 3",
+                   "combine": [{"op": "+", "card": "red 4"}]}}
+    assert impl.step(step)["code"] == "must_call_uno"
+    assert impl.step({"do": {"player": "a", "act": "uno"}})["outcome"] == "accepted"
+    assert impl.step(step)["observation"]["hands"]["a"] == []

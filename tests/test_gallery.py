@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from hotdeath_harness.cli import main as conform
+from hotdeath_harness.protocol import PROTOCOL_VERSION
 
 GALLERY = Path(__file__).resolve().parent / "gallery"
 TARGET = "classic-0028"
@@ -136,7 +137,7 @@ def test_parallel_workers_give_the_same_results(tmp_path):
 
 
 @pytest.mark.parametrize(("fault", "fragment"), [
-    ("bad-hello", "speaks protocol 2.0, the harness speaks 1.1"),
+    ("bad-hello", f"speaks protocol 2.0, the harness speaks {PROTOCOL_VERSION}"),
     ("banner", "handshake failed: garbage"),
 ])
 def test_a_refused_handshake_exits_3(tmp_path, fault, fragment):
@@ -171,7 +172,7 @@ def test_validate_reports_a_bad_stop(tmp_path, fault, fragment):
 def test_validate_reports_schema_violations_but_not_rule_failures(tmp_path):
     code, output, _ = run(tmp_path, broken("wrong-turn"), "--validate")
     assert code == 0, output
-    assert "speaks protocol 1.1 (10 scenarios" in output
+    assert f"speaks protocol {PROTOCOL_VERSION} (10 scenarios" in output
     code, output, _ = run(tmp_path, broken("wrong-schema"), "--validate")
     assert code == 1
     assert f"{TARGET}: step 2: violation" in output

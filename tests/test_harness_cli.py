@@ -96,3 +96,20 @@ def test_a_filter_that_selects_nothing_is_a_usage_error_not_a_green_run():
 def test_glob_matches_the_path_from_its_end():
     assert listed("--glob", "classic/draw2-no-*") == ["classic-0028", "classic-0029"]
     assert listed("--glob", "draw2-no-stacking.scn") == ["classic-0028"]
+
+
+def test_combined_plays_need_the_combine_feature_and_read_as_written():
+    """A 1.1 implementation does not declare 'combine', so it is never sent a combined play;
+    a failing combined step is reported as the scenario file writes it."""
+    from hotdeath_harness.corpus import load_corpus, support_gap
+    from hotdeath_harness.runner import describe
+
+    scn = load_corpus(SCN / "uber-uno" / "math-left-to-right.scn")[0].data
+    hello = {"rulesets": {"uber-uno": {"options": ["math"],
+                                       "features": ["jump_in", "uno", "zones"]}}}
+    assert "combine" in (support_gap(hello, scn) or "")
+    hello["rulesets"]["uber-uno"]["features"].append("combine")
+    assert support_gap(hello, scn) is None
+    assert describe(scn["steps"][0]) == "alice plays red 4 - red 2 * red 3"
+    assert listed("--ruleset", "uber-uno", "--feature", "combine") == \
+        [f"uber-0{n}" for n in range(320, 350)]

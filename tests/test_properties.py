@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hotdeath.engine.legality import needs_of
+from hotdeath.engine.combine import cards_of, target, value_of
+from hotdeath.engine.legality import needs_of, validate
 from hotdeath.engine.state import Action, Illegal
 from hotdeath.errors import HotDeathError
 from hotdeath.lang.parse import parse_rules
@@ -107,6 +108,57 @@ def test_random_blender_games_keep_every_card(rulesets, seed, players, oot, eage
     and eliminations; a game played eagerly ends."""
     ended = play_checked(rulesets["uno-blender"], seed, players, oot, rulesets, eager=eager)
     assert ended or not eager
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6),
+       option=st.sampled_from(["math", "math_average"]))
+def test_listed_combinations_are_legal_and_make_the_card_in_play(rulesets, seed, players,
+                                                                 option):
+    """Über's Math rules: every combined play listed passes validation and makes the number in
+    play (its colour too, as a jump-in); applied, every card leaves the hand, the last on top.
+    A listed combination with its first operator changed to one making another value is
+    refused, the table untouched."""
+    rs = rulesets["uber-uno"].with_options(frozenset([option]))
+    rng = random.Random(seed)
+    game = new_game(rs, players, rng, rulesets=rulesets)
+    for _ in range(400):
+        if game.is_terminal():
+            break
+        actions = game.legal_actions()
+        combos = [a for a in actions if a.combine]
+        for a in combos:
+            validate(game.state, a)
+            color, value = value_of(game.state, a)
+            goal = target(game.state)
+            assert goal is not None and goal[1] == value and (a.act == "play" or goal[0] == color)
+        if combos and rng.random() < 0.6:
+            a = rng.choice(combos)
+            _refused_when_changed(game, a)
+            hand = game.state.hands[a.player]
+            size, cards = len(hand), cards_of(a)
+            game.apply_action(a)
+            assert len(game.state.hands[a.player]) == size - len(cards)
+            assert game.state.discard[-len(cards):] == cards
+        else:
+            plays = [a for a in actions if a.act == "play"] or actions
+            game.apply_action(rng.choice(plays))
+
+
+def _refused_when_changed(game, a: Action) -> None:
+    (op, card), *rest = a.combine
+    for other in ("+", "-", "*"):
+        changed = a._replace(combine=((other, card), *rest))
+        try:
+            value = value_of(game.state, changed)[1]
+        except Illegal:
+            continue
+        if value != value_of(game.state, a)[1]:
+            before = game.observation()
+            with pytest.raises(Illegal):
+                game.apply_action(changed)
+            assert game.observation() == before
+            return
 
 
 def _deluxe_options(rulesets) -> list[str]:

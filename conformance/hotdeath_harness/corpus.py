@@ -105,6 +105,12 @@ def requirements(scenario: dict) -> set[str]:
             need.add("acts")
         if act == "choose" and "color" not in do or "cards" in do and act != "choose":
             need.add("choices")
+        if "combine" in do:
+            need.add("combine")
+        if do.get("flex"):
+            need.add("flex")
+        if "number" in do and do.get("act") in ("play", "jump_in"):
+            need.add("play_number")
         for fact in step.get("expect", []):
             need |= _PATH_FEATURES.get(fact["path"].split(".")[0], set())
     return need

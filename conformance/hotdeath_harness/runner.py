@@ -43,6 +43,8 @@ def describe(step: dict) -> str:
     if act in ("play", "jump_in", "use"):
         verb = {"play": "plays", "jump_in": "jumps in with", "use": "uses"}[act]
         text = f"{who} {verb} {do.get('card')}"
+        for part in do.get("combine", []):
+            text += f" {part.get('op')} {part.get('card')}"
         if do.get("color"):
             text += f" choosing {do['color']}"
         if do.get("target"):

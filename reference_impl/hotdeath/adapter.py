@@ -174,13 +174,17 @@ class ReferenceImplementation:
         if s.request is not None and s.request.kind in ("cards", "order"):
             pool = list(s.request.options)
         card = self._card(s, pool, do.get("card"))
-        cards = self._pick(s, pool if "card" not in do else [c for c in pool if c is not card],
-                           do.get("cards", []))
+        rest = pool if "card" not in do else [c for c in pool if c is not card]
+        cards = self._pick(s, rest, do.get("cards", []))
+        combined = self._pick(s, [c for c in rest if c not in cards],
+                              [str(part.get("card")) for part in do.get("combine", [])])
+        ops = tuple(str(part.get("op")) for part in do.get("combine", []))
         target = seat(do["target"]) if do.get("target") is not None else None
         counts = tuple((seat(k), v) for k, v in sorted(do.get("counts", {}).items()))
         return Action(player, do.get("act", ""), card, do.get("color"), target, cards,
                       tuple(seat(p) for p in do.get("players", [])), do.get("number"),
-                      do.get("answer"), counts, bool(do.get("flex")))
+                      do.get("answer"), counts, flex=bool(do.get("flex")),
+                      combine=tuple(zip(ops, combined, strict=True)))
 
     @staticmethod
     def _card(s: State, pool: list[Card], notation: str | None) -> Card | None:

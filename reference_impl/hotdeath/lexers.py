@@ -82,7 +82,7 @@ _SCN_TABLE = ("players", "dealer", "turn", "direction", "color", "discard", "pil
 _SCN_STEPS = ("plays", "jumps", "in", "with", "uses", "draws", "passes", "accepts",
               "challenges", "calls", "uno", "catches", "chooses", "player", "players", "card",
               "cards", "order", "number", "counts", "answers", "about", "coin", "race", "next",
-              "choosing", "at")
+              "choosing", "at", "avg")
 _SCN_EXPECT = ("expect", "rejected", "top", "phase", "has", "lacks", "count", "bottom",
                "pending", "no", "queue", "round", "winner", "loser", "open", "not", "out",
                "counter", "on", "revealed", "knows", "choice")
@@ -112,5 +112,6 @@ class HotDeathScenarioLexer(RegexLexer):
             (r"[A-Z][A-Za-z0-9-]*", Name.Label),
             (r"[a-z0-9_][a-z0-9_-]*", Name),
             (r"[:,]", Punctuation),
+            (r"[-+*/]", Operator),  # cards combined: 'alice plays red 3 + red 4'
         ],
     }

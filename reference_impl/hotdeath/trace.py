@@ -74,7 +74,9 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
 
     Raises ``SetupError`` when the table cannot be laid out.
     """
-    rs = impl.rulesets[data["ruleset"]]
+    base = impl.rulesets[data["ruleset"]]
+    # the rules in force, options included, so that an option's own rule is quoted too
+    rs = base.with_options(frozenset(o for o in data.get("options", []) if o in base.options))
     before = impl.load(data)
     setup = _events(impl, rs)
     steps: list[TraceStep] = []

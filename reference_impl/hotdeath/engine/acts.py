@@ -9,7 +9,7 @@ coroutine: when an effect asks a player to choose, the whole action waits
 from __future__ import annotations
 
 from ..model import Effect
-from . import checks, draws, pending, tempo, triggers, zones
+from . import checks, combine, draws, pending, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import can_stack, granted, identical_to_top, matches
 from .pending import drop_unplayable
@@ -117,6 +117,8 @@ def answer_for(state: State, card: Card, ctx: Ctx) -> Effect | None:
 
 
 def play(state: State, action: Action) -> Steps:
+    if action.combine:
+        action = _lay_beneath(state, action)
     p, card = action.player, action.card
     assert card is not None
     kind = state.kind(card)
@@ -223,6 +225,21 @@ def act_last(state: State, player: int) -> Steps:
     return ctx
 
 
+def _lay_beneath(state: State, action: Action) -> Action:
+    """A combined play: every card but the last goes down at once, in the order stated; the
+    last is then played as the one card the combination counts as."""
+    cards = combine.cards_of(action)
+    color, value = combine.value_of(state, action)
+    state.log("combine", state.rs.role_rule("combine"), f"{state.name(action.player)} "
+              f"combines {combine.text(action)} = {color} {value}")
+    for card in cards[:-1]:
+        zones.remove_from_hand(state, action.player, card)
+        (state.discard if state.play_zone == "discard" else state.zone(state.play_zone)) \
+            .append(card)
+        state.plays_in_hand += 1
+    return action._replace(card=cards[-1], combine=())
+
+
 def use(state: State, action: Action) -> Steps:
     """A card answers from where it lies (a field card, a card held up), without being played."""
     p, card = action.player, action.card
@@ -243,7 +260,7 @@ def jump_in(state: State, action: Action) -> Steps:
     p, card = action.player, action.card
     assert card is not None
     owner = state.rs.role_rule("jump_in")
-    if not identical_to_top(state, card):
+    if not action.combine and not identical_to_top(state, card):
         state.log("jump", owner, f"{state.name(p)} jumps in with the wrong card")
         draws.draw(state, p, int(state.setting("jump_in_penalty", 0)), "penalty", owner)
         ctx = Ctx(state, p, owner=owner)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations, islice, permutations
 
 from ..scenario.format import ACTS
-from . import acts
+from . import acts, combine
 from .interp import Ctx
 from .matching import (
     can_stack,
@@ -96,8 +96,8 @@ def _check_turn_action(state: State, a: Action) -> None:
     # of turn is not_your_turn even when the card is unknown, not card_not_in_hand).
     held = a.card is not None and any(c is a.card for c in state.hands[a.player])
     if a.player != state.current_player and not (a.act == "play" and (
-            stack_window(state, a.player) or held and (anytime(state, a.player, a.card)
-                                                       or follow_up(state, a.player, a.card)))):
+            stack_window(state, a.player) or held and not a.combine and (
+                anytime(state, a.player, a.card) or follow_up(state, a.player, a.card)))):
         raise _no(state, "not_your_turn", f"it is {state.name(state.current_player)}'s turn, "
                   f"not {who}'s", "turns")
     phase = state.phase
@@ -131,6 +131,9 @@ def _check_turn_action(state: State, a: Action) -> None:
 
 
 def _check_play(state: State, a: Action) -> None:
+    if a.combine:
+        _check_combined_play(state, a)
+        return
     card = _in_hand(state, a)
     phase = state.phase
     if a.player != state.current_player and (anytime(state, a.player, card)
@@ -178,6 +181,48 @@ def _check_flex(state: State, a: Action, card: Card) -> None:
     if not state.power[a.player]:
         raise _no(state, "not_playable", f"{state.name(a.player)}'s Power Card is red: no "
                   "flex side may be played", "flex")
+
+
+def _all_in_hand(state: State, a: Action) -> list[Card]:
+    """Every card of a combined play, each a different card the player holds."""
+    cards = combine.cards_of(a)
+    hand = list(state.hands[a.player])
+    for card in cards:
+        if not any(c is card for c in hand):
+            raise _no(state, "card_not_in_hand", f"{state.name(a.player)} does not hold "
+                      f"{combine.text(a)}", "turns")
+        hand = [c for c in hand if c is not card]
+    return cards
+
+
+def _check_combined_play(state: State, a: Action) -> None:
+    """Cards combined in turn: held, of one colour, making the number of the card in play."""
+    cards = _all_in_hand(state, a)
+    if a.player != state.current_player or state.phase == "respond":
+        raise _no(state, "cannot_answer", "combined cards cannot answer an attack", "attacks")
+    if state.phase == "drawn" and state.free_turn != (a.player, state.turn_number):
+        shown = state.drawn.notation if state.drawn else "none"
+        raise _no(state, "not_drawn_card", f"after drawing, {state.name(a.player)} may play "
+                  f"only the drawn card ({shown})", "turns")
+    _, value = combine.value_of(state, a)
+    goal = combine.target(state)
+    if goal is None or goal[1] != value:
+        top = state.top()
+        raise _no(state, "does_not_match", f"{combine.text(a)} makes {value}, not the number "
+                  f"of {top.notation if top else 'nothing'}", "combine")
+    _check_combined_cards(state, a, cards)
+
+
+def _check_combined_cards(state: State, a: Action, cards: list[Card]) -> None:
+    """What every play must also pass: each card's own limits, then the Uno rule, counting
+    every card the play takes from the hand."""
+    for card in cards:
+        if not playable(state, card, a.player, a):
+            raise Illegal("not_playable", f"{card} cannot be played now (card "
+                          f"'{_shown(state, card)}')", state.kind(card).name)
+    if not may_go_out(state, a.player, len(cards)):
+        raise _no(state, "must_call_uno", f"{state.name(a.player)} must call Uno before "
+                  "going out with their last cards", "uno")
 
 
 def _check_use(state: State, a: Action) -> None:
@@ -246,9 +291,10 @@ def _check_going_out(state: State, a: Action) -> None:
                   "going out with their last card", "uno")
 
 
-def may_go_out(state: State, player: int) -> bool:
-    """False when a play would empty the hand of a player who has not called Uno yet."""
-    return not (len(state.hands[player]) == 1 and state.setting("uno_to_win")
+def may_go_out(state: State, player: int, count: int = 1) -> bool:
+    """False when a play of ``count`` cards would empty the hand of a player who has not
+    called Uno yet."""
+    return not (len(state.hands[player]) == count and state.setting("uno_to_win")
                 and player not in state.uno_called)
 
 
@@ -325,6 +371,9 @@ def _check_jump_in(state: State, a: Action) -> None:
         raise _no(state, "cannot_jump_in", f"{who}'s turn was skipped", "jump_in")
     if jump_ins_closed(state):
         raise _no(state, "cannot_jump_in", "jump-ins are closed now", "jump_in")
+    if a.combine:
+        _check_combined_jump_in(state, a)
+        return
     card = _in_hand(state, a)
     if not identical_to_top(state, card):
         if state.setting("jump_in_penalty") is None:
@@ -336,6 +385,20 @@ def _check_jump_in(state: State, a: Action) -> None:
                   "attack", "jump_in")
     _check_choices(state, a, card)
     _check_going_out(state, a)
+
+
+def _check_combined_jump_in(state: State, a: Action) -> None:
+    """Cards combined out of turn: they must make the very card in play, colour and number."""
+    cards = _all_in_hand(state, a)
+    color, value = combine.value_of(state, a)
+    if combine.target(state) != (color, value):
+        top = state.top()
+        raise _no(state, "does_not_match", f"{combine.text(a)} makes {color} {value}, not "
+                  f"the card in play ({top.notation if top else 'nothing'})", "jump_in")
+    if state.pending:
+        raise _no(state, "cannot_jump_in", "combined cards cannot join a pending attack",
+                  "jump_in")
+    _check_combined_cards(state, a, cards)
 
 
 def _check_uno(state: State, a: Action) -> None:
@@ -512,6 +575,8 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
         out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
         if kind.side and state.power[p]:
             out.extend(_flexed(state, p, card))
+    if phase == "turn" and state.setting_list("combine"):
+        out.extend(_combined(state, p, jump_in=False))
     if not going_out_ok and p not in state.uno_pending:
         out.append(Action(p, "uno"))
     if phase == "respond":
@@ -614,6 +679,19 @@ def _jump_ins(state: State) -> list[Action]:
             if identical_to_top(state, card) and (not state.pending or can_stack(state, card)):
                 out.extend(Action(a.player, "jump_in", card, a.color, a.target, a.cards)
                            for a in _variants(state, q, card))
+        if not state.pending and state.setting_list("combine"):
+            out.extend(_combined(state, q, jump_in=True))
+    return out
+
+
+def _combined(state: State, p: int, jump_in: bool) -> list[Action]:
+    """The combined plays to list (combine.MOST_LISTED), each allowed by every card's limits
+    and by the Uno rule."""
+    out = []
+    for a in combine.listed(state, p, jump_in):
+        cards = combine.cards_of(a)
+        if may_go_out(state, p, len(cards)) and all(playable(state, c, p, a) for c in cards):
+            out.append(a)
     return out
 
 

@@ -55,6 +55,8 @@ class Action(NamedTuple):
     answer: str | None = None
     counts: tuple[tuple[int, int], ...] = ()
     flex: bool = False  # a two-sided card played on its flex side
+    # a combined play's further cards, each with the operator joining it (see combine.py)
+    combine: tuple[tuple[str, Card], ...] = ()
 
 
 class Illegal(Exception):

@@ -36,7 +36,7 @@ from .parse import parse_rules_file
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
               "directed", "special"}
 ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in",
-         "ending", "elimination", "tempo", "flex"}
+         "ending", "elimination", "tempo", "flex", "combine"}
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,8 @@ TOP = {
     "jump_in_penalty": PropSpec("int"), "jump_in_wild": PropSpec("int"),
     "jump_in_stack": PropSpec("name", _names("reset", "add", "pass_on")),
     "jump_in_closed_by": PropSpec("name"),
+    "combine": PropSpec("names", _names("add", "subtract", "multiply", "divide", "average")),
+    "combine_ranks": PropSpec("range"),
     "uno_to_win": PropSpec("int"),
     "uno_window": PropSpec("name", _names("next_action", "until_called")),
     "goal": PropSpec("name", _names("first_out", "not_last")),

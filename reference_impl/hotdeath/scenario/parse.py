@@ -165,7 +165,10 @@ class Builder:
         action: dict = {"player": self.player(c[0]), "act": act}
         if kind in ("play", "jump_in"):
             action["card"] = self.card(c[1])
-            for ch in c[2:]:
+            combined = [ch for ch in c[2:] if ch.data in ("combined", "averaged")]
+            if combined:
+                action["combine"] = [self.combined(ch) for ch in combined]
+            for ch in c[2 + len(combined):]:
                 if ch.data == "flexed":
                     action["flex"] = True
                     continue
@@ -204,6 +207,12 @@ class Builder:
                 else:
                     action["target"] = self.player(child)
         self.add_step({"do": action}, node)
+
+    def combined(self, node: Tree) -> dict:
+        """One further card of a combined play, with the operator joining it."""
+        if node.data == "averaged":
+            return {"op": "avg", "card": self.card(node.children[0])}
+        return {"op": str(node.children[0]), "card": self.card(node.children[1])}
 
     def choice(self, key: str, node):
         if key == "color":

@@ -128,6 +128,7 @@ def _played(step: dict) -> Iterable[str]:
     if do.get("card"):
         yield do["card"]
     yield from do.get("with", []) or []
+    yield from (part["card"] for part in do.get("combine", []))
 
 
 def exercised(rs: Ruleset, info: ScenarioInfo) -> set[str]:
