@@ -137,6 +137,8 @@ def _col(state: State, do: dict) -> str | None:
     act = do.get("act")
     if act in (ACCEPT, CHALLENGE):
         return act
+    if act == "draw" and state.setting("draw_accepts"):
+        return ACCEPT  # drawing, where it takes the penalty, is accepting it
     if act not in ("play", "use"):
         return None
     player = state.index.get(do.get("player", ""), -1)

@@ -31,8 +31,28 @@ def process(state: State, action: Action) -> Steps:
     state.sizes_before = [len(h) for h in state.hands] if state.setting("uno_any_hand") \
         else None
     handler = HANDLERS.get(action.act, declared)
+    watch = "entered" in state.rs.reacts
+    held = _held(state) if watch else None
     ctx = yield from handler(state, action)
+    if held is not None:
+        held = _entered(state, held)
     yield from finish(state, ctx)
+    if held is not None and _entered(state, held) != held and state.triggered:
+        yield from triggers.fire(state)  # cards that came into a hand while it settled
+
+
+def _held(state: State) -> list[set[int]]:
+    return [{id(c) for c in hand} for hand in state.hands]
+
+
+def _entered(state: State, before: list[set[int]]) -> list[set[int]]:
+    """Queue 'entered' for every card with such a trigger that came into a hand since
+    ``before`` by any way (a draw, a trade, a pass, a pile taken up); returns the hands now."""
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            if id(card) not in before[seat] and "entered" in state.kind(card).triggers:
+                state.triggered.append(("entered", seat, card, None))
+    return _held(state)
 
 
 def finish(state: State, ctx: Ctx) -> Steps:

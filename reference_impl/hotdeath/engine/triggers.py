@@ -63,7 +63,7 @@ def _context(ctx: Ctx, card: Card | None, info: dict) -> Ctx:
 
 
 def _fire_one(state: State, event: str, seat: int, card: Card | None, info: dict) -> Steps:
-    if event == "drawn" and card is not None:
+    if event in ("drawn", "entered") and card is not None:
         kind = state.kind(card)
         own = kind.triggers.get(event, [])
         if own:

@@ -102,11 +102,11 @@ OPTION = {"default": PropSpec("name", _names("on", "off")), "excludes": PropSpec
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "needs": PropSpec("names", _names("target", "card")),
        "allowed": PropSpec("none", guarded=True)}
-CARD_EVENTS = {"play", "modify", "start", "challenge", "blocked", "drawn", "activated", "any_play",
+CARD_EVENTS = {"play", "modify", "entered", "start", "challenge", "blocked", "drawn", "activated", "any_play",
                "turn_start", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
                "drawn", "check", "uno_called"}
-REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called"}
+REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called", "entered"}
 _KEY = re.compile(r"[a-z0-9_]+")  # what a scenario's card word may be
 LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
 
