@@ -102,8 +102,8 @@ OPTION = {"default": PropSpec("name", _names("on", "off")), "excludes": PropSpec
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "needs": PropSpec("names", _names("target", "card")),
        "allowed": PropSpec("none", guarded=True)}
-CARD_EVENTS = {"play", "modify", "entered", "start", "challenge", "blocked", "drawn", "activated", "any_play",
-               "turn_start", "check"}
+CARD_EVENTS = {"play", "modify", "entered", "start", "challenge", "blocked", "drawn",
+               "activated", "any_play", "turn_start", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
                "drawn", "check", "uno_called"}
 REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called", "entered"}
