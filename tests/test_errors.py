@@ -146,6 +146,26 @@ def test_unknown_cards_are_located(rulesets):
                         "(did you mean 'red 5'?)"]
 
 
+def test_a_table_beyond_the_deck_is_refused(rulesets):
+    """Classic has one red 0: a table with two could never be dealt, so it is located."""
+    scn = compile_scenario(SCN + "  hand alice: red 0, blue 2\n  hand bob: red 0\nsteps\n",
+                           "twice.scn")
+    rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
+    assert rendered == ["twice.scn:8:13: the table holds 2 copies of 'red 0', but the deck of "
+                        "'classic' has 1"]
+
+
+def test_extra_copies_must_be_declared_and_needed(rulesets):
+    """A table beyond the deck passes only when it says so, and saying so needs such a table."""
+    beyond = "  hand alice: red 0, blue 2\n  hand bob: red 0\nsteps\n"
+    head = SCN.replace("ruleset classic\n", "ruleset classic\nextra copies\n")
+    assert lint_scenario(compile_scenario(head + beyond, "ok.scn"), rulesets) == []
+    scn = compile_scenario(head + "  hand alice: red 0\nsteps\n", "idle.scn")
+    rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
+    assert rendered == ["idle.scn:4:1: 'extra copies' is declared, but the table holds no "
+                        "more copies than the deck has"]
+
+
 def test_options_the_seed_forbids_together_are_refused(rulesets):
     """NACB and Silent Two's 'cannot be used at the same time': lint and the adapter say so."""
     from hotdeath.adapter import ReferenceImplementation, SetupError

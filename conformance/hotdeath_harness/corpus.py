@@ -95,6 +95,8 @@ def requirements(scenario: dict) -> set[str]:
         need.add("zones")
     if table.get("eliminated"):
         need.add("elimination")
+    if scenario.get("extra_copies"):
+        need.add("extra_copies")
     for step in scenario["steps"]:
         chance = step.get("chance", {})
         need |= {"shuffle"} if "shuffle" in chance else {"chance"} if chance else set()

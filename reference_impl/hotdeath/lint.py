@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from .errors import Diagnostic
 from .lang import citations
@@ -50,6 +51,7 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
             what = "no card '{}'" if face is None else "no copy of '{}' in its deck"
             hint = _deck_hint(base, text) or (suggest(text, rs.faces) if face is None else "")
             out.append(diag(line, col, f"ruleset '{rs.ident}' has {what.format(text)}{hint}"))
+    out.extend(_beyond_deck(scn, rs))
     for ruling in d["pins"]:
         if ruling not in rs.rulings:
             out.append(diag(*scn.at(f"pins {ruling}"), f"ruleset '{rs.ident}' has no ruling "
@@ -59,6 +61,31 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
                    for p in citations.problems(c["source"], c["heading"], c["quote"]))
     if not d["cites"]:
         out.append(diag(1, 1, "the scenario cites no source"))
+    return out
+
+
+def _beyond_deck(scn: CompiledScenario, rs: Ruleset) -> list[Diagnostic]:
+    """A table holding more copies of a card than the deck has could never be dealt: an
+    implementation that builds tables from its own deck cannot lay it out."""
+    t = scn.data["table"]
+    held = Counter([*t.get("discard", []), *t.get("pile", []), *t.get("neutral", [])])
+    for group in ("hands", "fields", "zones"):
+        for cards in t.get(group, {}).values():
+            held.update(cards)
+    deck = Counter(face.notation for face in rs.deck)
+    out = []
+    beyond = any(deck[text] and n > deck[text] for text, n in held.items())
+    if scn.data.get("extra_copies"):
+        if not beyond:
+            out.append(scn.source.diag(*scn.at("extra copies"), "'extra copies' is declared, "
+                                       "but the table holds no more copies than the deck has"))
+        return out
+    for text, n in held.items():
+        if deck[text] and n > deck[text]:
+            spots = [pos for name, pos in scn.card_positions if name == text]
+            line, col = spots[deck[text]] if len(spots) > deck[text] else (1, 1)
+            out.append(scn.source.diag(line, col, f"the table holds {n} copies of '{text}', "
+                                       f"but the deck of '{rs.ident}' has {deck[text]}"))
     return out
 
 

@@ -110,6 +110,9 @@ class Builder:
                 self.header_pos.setdefault(f"pins {x}", _pos(x))
         elif kind == "note":
             d["notes"].append(unquote(c[0]))
+        elif kind == "extra_copies":
+            d["extra_copies"] = True
+            self.header_pos["extra copies"] = _pos(node)
 
     # -- table ----------------------------------------------------------------
 
@@ -383,7 +386,7 @@ class Builder:
         return (1, 1)
 
 
-_HEADERS = {"id", "ruleset", "option", "cites", "pins", "note"}
+_HEADERS = {"id", "ruleset", "option", "cites", "pins", "note", "extra_copies"}
 _SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
            "field", "score", "deal", "flip", "setup_shuffle", "neutral", "zone", "eliminated",
            "choose_dealer"}

@@ -34,6 +34,13 @@ def ruleset_page(site: SiteData, pages: CardPages, rs: Ruleset, cells: dict) -> 
         out += citation_lines(c)
     out += [".. toctree::", "   :hidden:", "   :glob:", "", f"   ../cards/{rs.ident}/*", ""]
     out += rst.heading("Deck composition", "-")
+    if rs.packs:  # a deck assembled from packs: each pack's size, then its lines
+        out += ["The deck is assembled from these packs; the checker refuses a pack whose "
+                "lines do not add up to its size.", ""]
+        out += rst.list_table(["pack", "cards", "holds"], [
+            [p.title, str(p.size), "; ".join(
+                f"{h.count} x {h.color} {' '.join(h.keys)}" for h in p.holdings)]
+            for p in rs.packs.values()], "25 10 65")
     counts = Counter(f.kind.name for f in rs.deck)
     rows = []
     for entry in site.cards_of(rs.ident):
