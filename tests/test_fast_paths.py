@@ -258,6 +258,19 @@ def test_the_salt_covers_the_compiler_the_grammar_and_the_versions(monkeypatch):
     assert cache.salt(scenario_parse._SOURCES, [grammar]) != base
 
 
+def test_the_cache_keeps_to_its_size_oldest_out_first(cache_dir):
+    import os
+
+    store = cache.DiskCache("rules", "salt")
+    for i in range(10):
+        store.put(f"text {i}", "x" * 1000)
+        os.utime(cache_dir / "rules" / f"{store.key(f'text {i}')}.pickle", (i, i))
+    store.prune(limit=5000)
+    kept = [i for i in range(10) if store.get(f"text {i}") is not None]
+    assert kept and kept == list(range(10 - len(kept), 10))
+    assert sum(p.stat().st_size for p in (cache_dir / "rules").iterdir()) <= 2500
+
+
 def test_a_scenario_with_errors_is_never_cached(cache_dir, tmp_path):
     path = tmp_path / "bad.scn"
     path.write_text("id x-0001\nruleset classic\ntitle \"t\"\n\nfoo\n", encoding="utf-8")

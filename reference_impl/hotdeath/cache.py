@@ -15,12 +15,14 @@ cannot be written (a read-only home, a full disk) only costs speed. Only
 successes are cached: a file with errors is compiled, and reported, every time.
 
 Location: ``$HOTDEATH_CACHE_DIR``, else ``$XDG_CACHE_HOME/hotdeath``, else
-``~/.cache/hotdeath``. ``HOTDEATH_CACHE=off`` turns it off. Deleting the
-directory is always safe.
+``~/.cache/hotdeath``. ``HOTDEATH_CACHE=off`` turns it off. Each kind of
+entry keeps to ``MAX_BYTES``, oldest out first. Deleting the directory is
+always safe.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -34,6 +36,10 @@ _PKG = Path(__file__).resolve().parent
 
 FORMAT = 1
 """The layout of an entry; bumped if it changes."""
+
+MAX_BYTES = 64 * 1024 * 1024
+"""The most one kind of entry may hold on disk. Nothing else removes entries, and a fuzz test
+parsing mutated rules files (200 KB of tree each) would otherwise grow it run after run."""
 
 
 def cache_root() -> Path | None:
@@ -111,5 +117,29 @@ class DiskCache:
             except BaseException:
                 Path(tmp).unlink(missing_ok=True)
                 raise
+            if key.startswith("00"):  # one write in 256: the size check lists the folder
+                self.prune()
         except Exception:  # noqa: BLE001 - e.g. a read-only or full disk, or an unpicklable value
             return
+
+    def prune(self, limit: int = MAX_BYTES) -> None:
+        """Past ``limit`` bytes, delete the oldest entries until half of it is left.
+
+        Deleting an entry only costs the next run the time to rebuild it.
+        """
+        if self.folder is None:
+            return
+        entries = []
+        for entry in os.scandir(self.folder):
+            with contextlib.suppress(OSError):  # another process may have removed it
+                info = entry.stat()
+                entries.append((info.st_mtime, info.st_size, entry.path))
+        total = sum(size for _, size, _ in entries)
+        if total <= limit:
+            return
+        for _, size, path in sorted(entries):
+            if total <= limit // 2:
+                break
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            total -= size
