@@ -1,7 +1,7 @@
 """An on-disk cache of work that is slow to redo: built parsers, parsed rules, compiled scenarios.
 
 A corpus run compiled every scenario file (1.5-2 ms each) and built both Lark
-parsers (0.1 s) before playing anything; with a warm cache it reads them back.
+parsers (0.1 s) before the first game began; with a warm cache it reads them back.
 
 An entry is found by a digest of its input (a file's text) and a *salt*: the
 versions of Python, Lark and hotdeath, and the text of every source file and
