@@ -38,6 +38,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_random_games.py
 	$(BIN)/python benchmarks/bench_protocol.py
+	$(BIN)/python benchmarks/bench_corpus_scale.py
 	$(BIN)/python benchmarks/bench_vs_rlcard.py
 
 # The suite's power per ruleset: coverage, matrices, mutation kill rate (a few minutes).

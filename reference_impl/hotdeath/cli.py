@@ -25,7 +25,28 @@ SPEC_OPTION = click.option(
          "rules files instead of the bundled spec).")
 
 
-@click.group()
+class _Commands(click.Group):
+    """The command group, with ``conform`` (the whole harness) imported only when it is used.
+
+    Importing the harness cost every ``hotdeath serve`` process 80 ms that it
+    never used; the harness itself brings in ``jsonschema`` only to word a
+    rejected answer.
+    """
+
+    LAZY = "conform"
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), self.LAZY})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name == self.LAZY and name not in self.commands:
+            from hotdeath_harness.cli import make_conform_command
+
+            self.add_command(make_conform_command(_reference))
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="hotdeath")
 def main() -> None:
     """Executable Uno rulesets (classic and its house-rule kin) and their conformance suite."""
@@ -113,14 +134,6 @@ def _rulesets():
         _cache["rulesets"] = load_rulesets()
     return _cache["rulesets"]
 
-
-def _add_conform() -> None:
-    from hotdeath_harness.cli import make_conform_command
-
-    main.add_command(make_conform_command(_reference))
-
-
-_add_conform()
 
 
 @main.command()

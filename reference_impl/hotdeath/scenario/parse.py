@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from lark import Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
+from ..cache import DiskCache, salt
 from ..errors import Collector, Diagnostic, HotDeathError, SourceText, read_source
 from ..lang.parse import Located, lark_parser, number, syntax_error, unquote
+from ..resources import grammar_dir
 from .format import DIRECTIONS, FORMAT_VERSION, REJECTION_CODES
 
 Pos = tuple[int, int]
@@ -414,5 +417,30 @@ def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
                             builder.header_pos)
 
 
+_SOURCES = ("scenario/parse.py", "scenario/format.py", "lang/parse.py", "errors.py")
+"""The modules whose code shapes a compiled scenario, part of its cache key."""
+
+
 def compile_scenario_file(path: Path) -> CompiledScenario:
-    return compile_scenario(read_source(path), str(path))
+    """Compile one scenario file, or read it back from the disk cache (keyed by its text).
+
+    Compiling took 1.5-2 ms a file, most of a corpus run's start; a cached
+    scenario loads in a fraction of that. The entry holds what does not depend
+    on where the file is (the JSON and the positions); only a file that
+    compiles is cached, so errors are found and reported every time.
+    """
+    text = read_source(path)
+    store = _cache()
+    saved = store.get(text)
+    if isinstance(saved, tuple) and len(saved) == 4:
+        data, cards, steps, header = saved
+        return CompiledScenario(data, str(path), SourceText(str(path), text), cards, steps,
+                                header)
+    scn = compile_scenario(text, str(path))
+    store.put(text, (scn.data, scn.card_positions, scn.step_positions, scn.header_positions))
+    return scn
+
+
+@cache
+def _cache() -> DiskCache:
+    return DiskCache("scenarios", salt(_SOURCES, [grammar_dir() / "scenario.lark"]))
