@@ -18,7 +18,7 @@ SPEC = Path(__file__).resolve().parent.parent / "spec"
 
 # Primitives no bundled card needs yet (the seeds that will: see docs/design/kernel.md).
 # Each has a test below.
-PROVEN_HERE = {"return_to_game", "everyone", "attack_answered"}
+PROVEN_HERE = {"return_to_game", "attack_answered"}
 
 
 def _names_used() -> set[str]:
