@@ -110,3 +110,10 @@ def take_mini_pile(state: State, seat: int, owner: str) -> None:
     give_to_hand(state, seat, cards)
     state.mini, state.play_zone, state.color = None, "discard", color
     state.log("mini", owner, f"{state.name(seat)} takes the mini-pile ({len(cards)} cards)")
+
+
+def empty_hand(state: State, seat: int) -> list[Card]:
+    """Take a player's whole hand (to discard, burn or give it); nothing in it stays shown."""
+    cards, state.hands[seat] = state.hands[seat], []
+    state.revealed[seat] = set()
+    return cards

@@ -35,8 +35,7 @@ def burn_color(ctx: Ctx) -> None:
 def burn_hand(ctx: Ctx, who) -> None:
     s = ctx.state
     seat = who(ctx)
-    cards, s.hands[seat] = s.hands[seat], []
-    s.revealed[seat] = set()
+    cards = zones.empty_hand(s, seat)
     burn(s, cards)
     s.log("burn", ctx.owner, f"{s.name(seat)} burns their hand of {len(cards)}")
 
@@ -67,7 +66,7 @@ def eliminate_holding(ctx: Ctx, limit: int) -> None:
     s = ctx.state
     for seat in range(len(s.seats)):
         if s.in_game(seat) and len(s.hands[seat]) >= limit:
-            cards, s.hands[seat] = s.hands[seat], []
+            cards = zones.empty_hand(s, seat)
             burn(s, cards)
             _remove(ctx, seat, ELIMINATED, "keep", f"holds {len(cards)} cards and is "
                     "eliminated")

@@ -138,8 +138,7 @@ def exchange_hands(ctx: Ctx, a, b) -> None:
 def discard_hand(ctx: Ctx, who) -> None:
     s = ctx.state
     seat = who(ctx)
-    cards, s.hands[seat] = s.hands[seat], []
-    s.revealed[seat] = set()
+    cards = zones.empty_hand(s, seat)
     zones.under_top(s, cards)
     s.log("discard", ctx.owner, f"{s.name(seat)} discards {len(cards)} card(s)")
 
