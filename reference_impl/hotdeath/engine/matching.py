@@ -58,9 +58,9 @@ def _build_matcher(state: State, top: Card | None):
 
 
 def top_suits(state: State, top: Card) -> frozenset[str]:
-    """What the card in play matches by: its own symbols, or the number it counts as."""
+    """What the card in play matches by: its own symbols, and the number it counts as."""
     if state.counts_as is not None and state.counts_as[0] is top:
-        return frozenset({str(state.counts_as[1])})
+        return state.face(top).suits | {str(state.counts_as[1])}
     return state.face(top).suits
 
 
