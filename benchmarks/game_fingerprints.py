@@ -101,12 +101,18 @@ def main() -> None:
         verdict = ""
         if not args.record:
             old = recorded.get(key)
-            if old is None or old["games"] != args.games:
-                verdict = "not recorded with this many games"
+            first = results[key]["first"]
+            if old is None:
+                verdict = "not recorded"
+                differ.append(key)
+            elif old["games"] != args.games:  # a quick check: the games kept one by one
+                same = old["first"][:len(first)] == first
+                verdict = f"first {len(first)} identical" if same else "DIFFERS"
+                differ += [] if same else [key]
             elif old["digest"] != results[key]["digest"]:
                 verdict = "DIFFERS"
-                bad = [i for i, (a, b) in enumerate(zip(old["first"], results[key]["first"],
-                                                        strict=True)) if a != b]
+                bad = [i for i, (a, b) in enumerate(zip(old["first"], first, strict=True))
+                       if a != b]
                 verdict += f" (first games that differ: {bad})" if bad else ""
                 differ.append(key)
             else:

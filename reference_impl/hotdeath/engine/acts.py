@@ -8,7 +8,7 @@ coroutine: when an effect asks a player to choose, the whole action waits
 
 from __future__ import annotations
 
-from ..model import Effect
+from ..model import COLORS_WILD, Effect
 from . import checks, draws, pending, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import can_stack, granted, identical_to_top, matches
@@ -46,7 +46,8 @@ def finish(state: State, ctx: Ctx) -> Steps:
         yield from checks.after_action(state, ctx.actor)
     if not state.over:
         hand_on(state, ctx)
-        yield from settle_turn(state)
+        if state.triggered or state.pending or not state.in_game(state.turn):
+            yield from settle_turn(state)  # else it would return at once: the turn rests
     checks.uno_windows(state, ctx.actor)
     if busy or state.living() < 2:
         yield from checks.after_action(state, ctx.actor)
@@ -117,10 +118,12 @@ def answer_for(state: State, card: Card, ctx: Ctx) -> Effect | None:
 def play(state: State, action: Action) -> Steps:
     p, card = action.player, action.card
     assert card is not None
-    kind = state.kind(card)
+    face = state.face(card)
+    kind = face.kind
     ctx = Ctx(state, p, card, action, owner=kind.name)
-    responding = bool(state.pending) and state.current_player == p
-    out_of_turn = not state.pending and p != state.current_player and state.request is None
+    current = state.current_player
+    responding = bool(state.pending) and current == p
+    out_of_turn = not state.pending and p != current and state.request is None
     if out_of_turn:
         state.turn = p  # played out of turn (a card playable at any time): play goes on from p
     ctx.vars["out_of_turn"] = out_of_turn
@@ -139,8 +142,7 @@ def play(state: State, action: Action) -> Steps:
     (state.discard if state.play_zone == "discard" else state.zone(state.play_zone)).append(card)
     state.match_top = None
     state.drawn = None
-    face = state.face(card)
-    if not face.is_wild:
+    if face.color != COLORS_WILD:
         state.color = face.color
     ctx.vars["last_card"] = not state.hands[p]
     if state.tracing:
@@ -148,7 +150,9 @@ def play(state: State, action: Action) -> Steps:
     if answer is not None:
         yield from run(answer.body, ctx)
     else:
-        yield from run_effects(triggers.card_effects(state, card, "play", ctx), ctx)
+        effects = triggers.card_effects(state, card, "play", ctx)
+        if effects:  # most cards played (the numbers) have none
+            yield from run_effects(effects, ctx)
     if privileged:  # others may now dispute the play (see window_open)
         state.windows.append(Window("granted_match", p))
     if "any_play" in state.rs.reacts:

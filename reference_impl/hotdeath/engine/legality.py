@@ -10,11 +10,21 @@ from __future__ import annotations
 
 from itertools import combinations, islice, permutations
 
+from ..model import Face
 from ..scenario.format import ACTS
 from . import acts
 from .interp import Ctx
-from .matching import can_stack, granted, identical_to_top, matcher, matches, privileged, same_again
-from .state import Action, Card, Illegal, State
+from .matching import (
+    PLAIN,
+    can_stack,
+    fits,
+    granted,
+    identical_to_top,
+    matches,
+    privileged,
+    same_again,
+)
+from .state import AFTER_CARD, AFTER_CHOICES, NEW_TUPLE, Action, Card, Illegal, State
 
 TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
 _NONE: frozenset[str] = frozenset()
@@ -410,62 +420,110 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     follow-up stacks and the ruleset's own acts.
 
     Penalised moves (a wrong jump-in, a false catch where the ruleset fines it) are
-    accepted by ``apply_action`` but never listed here.
+    accepted by ``apply_action`` but never listed here. The order of the list is
+    part of the engine's behaviour (a seeded random player picks by position):
+    the player's plays in hand order, then Uno, then the other acts.
     """
     if state.over:
         return []
-    p = state.current_player
     if state.request is not None:
         return _choices(state)
+    if state.pending:
+        out = _answers(state, state.pending[0].target)
+    else:
+        out = _turn_actions(state, state.turn)
+    if out_of_turn:
+        out.extend(_out_of_turn(state))
+    return out
+
+
+def _answers(state: State, p: int) -> list[Action]:
+    """The target's answers to the pending effect: plays, uses, accepting, challenging."""
     out: list[Action] = []
-    phase = state.phase
-    must_play = bool(state.setting("must_play"))
-    can_play = False
-    seen: set[int] = set()
-    candidates = state.hands[p]
-    if phase == "drawn" and state.drawn and state.free_turn != (p, state.turn_number):
-        # the drawn card only, while it is still held (an act out of turn may have taken it)
-        candidates = [c for c in state.hands[p] if c is state.drawn]
-    going_out_ok = may_go_out(state, p)
-    respond = phase == "respond"
-    fits = None if respond else matcher(state)
-    privilege = None if respond else privileged(state, p)
-    ident = state.ident
-    for card in candidates if going_out_ok else ():
-        face = card.face
-        if id(face) in seen:
-            continue
-        seen.add(id(face))
-        if face.ruleset is not ident:
-            face = state.rs.translate(face)
-        kind = face.kind
-        if respond:
+    if may_go_out(state, p):
+        seen: set[Face] = set()
+        for card in state.hands[p]:
+            if card.face in seen:
+                continue  # one copy of each face: the copies act alike
+            seen.add(card.face)
+            kind = state.kind(card)
+            if not kind.answers and kind.stack is None:
+                continue  # it neither answers nor stacks: can_answer would say no
             if not can_answer(state, card, p) or (kind.playable is not None
                                                   and not playable(state, card, p)):
                 continue
             needs = needs_of(state, card, p)
-        else:
-            if not (fits(face) or privilege is not None and privilege(face)) \
-                    or (kind.playable is not None and not playable(state, card, p)):
-                continue
-            needs = kind.needs.get("play") if kind.needs else None
-        can_play = True
-        out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
-    if not going_out_ok and p not in state.uno_pending:
+            if needs:
+                out.extend(_variants(state, p, card, needs))
+            else:
+                out.append(Action(p, "play", card))
+    elif p not in state.uno_pending:
         out.append(Action(p, "uno"))
-    if phase == "respond":
-        for card in usable(state, p):
-            if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
-                out.append(Action(p, "use", card))
-        if forced_answer(state, p) is None:
-            out.append(Action(p, "accept"))
-        if challengeable(state):
-            out.append(Action(p, "challenge"))
-    elif not (must_play and can_play):
-        out.append(Action(p, "pass" if phase == "drawn" else "draw"))
-    if out_of_turn:
-        out.extend(_out_of_turn(state))
+    for card in usable(state, p):
+        if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
+            out.append(Action(p, "use", card))
+    if forced_answer(state, p) is None:
+        out.append(Action(p, "accept"))
+    if challengeable(state):
+        out.append(Action(p, "challenge"))
     return out
+
+
+def _turn_actions(state: State, p: int) -> list[Action]:
+    """On a turn with nothing pending: the cards that may be played, then draw (or pass once
+    a card is drawn) unless the ruleset makes a player who can play do so."""
+    out: list[Action] = []
+    drawn = state.drawn
+    can_play = False
+    if may_go_out(state, p):
+        hand = state.hands[p]
+        if drawn is not None and state.free_turn != (p, state.turn_number):
+            hand = [c for c in hand if c is drawn]  # the drawn card only, while still held
+        _plays(state, p, hand, out)
+        can_play = bool(out)
+    elif p not in state.uno_pending:
+        out.append(Action(p, "uno"))
+    if not (can_play and state.setting("must_play")):
+        out.append(NEW_TUPLE(Action, (p, "pass" if drawn is not None else "draw", None)
+                             + AFTER_CARD))
+    return out
+
+
+def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
+    """Append a play of each face in ``hand`` that may go on the card in play.
+
+    ``fits`` answers for a face from a table kept with the ruleset, so the
+    matching test runs once per (face in play, colour, face), not per card and
+    listing; a face the table marks PLAIN is one bare play with nothing left
+    to check. A card that does not match may still be granted. Copies of a
+    face are listed once, as the first of them: a face passes or fails the
+    table and the grant alike for all its copies, so testing before removing
+    duplicates lists the same cards in the same order.
+    """
+    table = fits(state)
+    privilege = privileged(state, p)
+    ident = state.ident
+    seen: set[Face] = set()
+    for card in hand:
+        own = card.face
+        face = own if own.ruleset is ident else state.rs.translate(own)
+        how = table[face]
+        if not how and (privilege is None or not privilege(face)):
+            continue
+        if own in seen:
+            continue  # one copy of each face: the copies act alike
+        seen.add(own)
+        if how == PLAIN:
+            out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
+            continue
+        kind = face.kind
+        if kind.playable is not None and not playable(state, card, p):
+            continue
+        needs = kind.needs.get("play") if kind.needs else None
+        if needs:
+            out.extend(_variants(state, p, card, needs))
+        else:
+            out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
 
 
 def _out_of_turn(state: State) -> list[Action]:
@@ -542,16 +600,24 @@ def _jump_ins(state: State) -> list[Action]:
 
 def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = None
               ) -> list[Action]:
+    """A play of the card with every choice it needs: each colour, target, card to give."""
     needs = needs_of(state, card, p) if needs is None else needs
     if not needs:
         return [Action(p, "play", card)]
+    if needs == _COLOR_ONLY:  # a wild card: one play per colour, most often needed of all
+        return [NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES)
+                for c in state.rs.colors]
     colors = state.rs.colors if "color" in needs else (None,)
     targets = ([t for t in range(len(state.seats)) if t != p and state.in_game(t)]
                if "target" in needs else [None])
     picks: list[tuple[Card, ...]] = [()]
     if "cards" in needs:
         picks = [(c,) for c in _distinct([c for c in state.hands[p] if c is not card])]
-    return [Action(p, "play", card, c, t, k) for c in colors for t in targets for k in picks]
+    return [NEW_TUPLE(Action, (p, "play", card, c, t, k) + AFTER_CHOICES)
+            for c in colors for t in targets for k in picks]
+
+
+_COLOR_ONLY = frozenset({"color"})
 
 
 def _choices(state: State) -> list[Action]:

@@ -15,7 +15,56 @@ def match_attributes(state: State) -> tuple:
 
 
 def matches(state: State, card: Card) -> bool:
-    return matcher(state)(state.face(card))
+    return fits(state)[state.face(card)] != NO_MATCH
+
+
+NO_MATCH, PLAIN, CHECKED = 0, 1, 2
+"""How a face may be played on the card in play: not at all (unless granted); as one bare play
+(it matches, has no 'playable' guard and needs no choice); or it matches, and its guard or
+its choices are still to be worked out for the player and the table."""
+
+
+class Fits(dict):
+    """Face -> NO_MATCH, PLAIN or CHECKED on the card in play.
+
+    Filled on demand by the matching test, so a face is tested once per
+    position (see ``fits``), not once per card per listing of legal moves.
+    """
+
+    __slots__ = ("test",)
+
+    def __init__(self, test) -> None:
+        super().__init__()
+        self.test = test
+
+    def __missing__(self, face: Face) -> int:
+        how = NO_MATCH
+        if self.test(face):
+            kind = face.kind
+            plain = kind.playable is None and not (kind.needs and kind.needs.get("play"))
+            how = PLAIN if plain else CHECKED
+        self[face] = how
+        return how
+
+
+def fits(state: State) -> Fits:
+    """Which faces may be played on the card in play, for the current table.
+
+    With no card in play changing the rules of matching (``state.active``
+    empty), the answer depends only on the ruleset, the face in play and the
+    colour, so the table is kept with the ruleset (``state.derived``) and
+    shared by all its games. Otherwise it is built from ``matcher`` for this
+    position alone.
+    """
+    if state.active:
+        return Fits(matcher(state))
+    top = state.top()
+    key = (None if top is None else state.face(top), state.color)
+    tables = state.derived.fits
+    table = tables.get(key)
+    if table is None:
+        table = tables[key] = Fits(_build_matcher(state, top))
+    return table
 
 
 def matcher(state: State):

@@ -8,6 +8,7 @@ pending, zones, triggers, checks, legality) are functions over a ``State``;
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -54,6 +55,14 @@ class Action(NamedTuple):
     number: int | None = None
     answer: str | None = None
     counts: tuple[tuple[int, int], ...] = ()
+
+
+NEW_TUPLE = tuple.__new__
+AFTER_CARD = Action(0, "")[3:]  # the defaults of every field after the card
+AFTER_CHOICES = Action(0, "")[6:]  # ... after the card, colour, target and cards
+"""``NEW_TUPLE(Action, (player, act, card) + AFTER_CARD)`` is ``Action(player, act, card)``
+made without the named tuple's argument handling, at half the cost: listing legal moves
+makes one per move. The defaults come from ``Action`` itself, so a new field stays right."""
 
 
 class Illegal(Exception):
@@ -165,6 +174,33 @@ class Window:
     to: int | None = None  # the one player it is offered to, if any (a player just skipped)
 
 
+class Derived:
+    """What the engine derives from a ruleset alone, kept for all the games it runs.
+
+    Random play deals thousands of games with one ruleset: a table such as
+    'which faces may be played on a red 7' (``matching.fits``) is the same in
+    all of them, so it is computed once. Entries are keyed only by what they
+    depend on besides the ruleset, and never hold a table's cards.
+    """
+
+    __slots__ = ("fits",)
+
+    def __init__(self) -> None:
+        self.fits: dict[tuple, dict] = {}  # (face in play, colour) -> face -> playable on it
+
+
+_DERIVED: dict[int, Derived] = {}
+
+
+def derived(rs: Ruleset) -> Derived:
+    """The ruleset's derived values (dropped when the ruleset is: keyed by its id)."""
+    got = _DERIVED.get(id(rs))
+    if got is None:
+        got = _DERIVED[id(rs)] = Derived()
+        weakref.finalize(rs, _DERIVED.pop, id(rs), None)
+    return got
+
+
 class State:
     """Everything on the table. Zones keep their top card at the end of the list."""
 
@@ -262,6 +298,7 @@ class State:
         """The rules in force; set when they change in mid-game as well."""
         self._rs = rs
         self.ident = rs.ident
+        self.derived = derived(rs)
 
     def setting(self, name: str, default=None):
         """A ruleset setting, as changed by any card in play that changes it."""
@@ -292,7 +329,7 @@ class State:
         """The card the next play must match: a field card just played, else the top of play."""
         if self.match_top is not None:
             return self.match_top
-        pile = self.zone(self.play_zone)
+        pile = self.discard if self.play_zone == "discard" else self.zone(self.play_zone)
         if pile:
             return pile[-1]
         return self.discard[-1] if self.discard else None
