@@ -59,7 +59,7 @@ class Game:
             state.request = None
             state.log("choose", request.owner, f"{state.name(action.player)} chooses")
             self._resume(request.gen, answer)
-        else:
+        elif not acts.quick(state, action):
             gen = acts.process(state, action)
             request = next(gen, None)  # see _drive
             if request is not None:

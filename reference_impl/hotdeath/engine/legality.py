@@ -492,23 +492,21 @@ def _turn_actions(state: State, p: int) -> list[Action]:
 def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
     """Append a play of each face in ``hand`` that may go on the card in play.
 
-    ``fits`` answers for a face from a table kept with the ruleset, so the
-    matching test runs once per (face in play, colour, face), not per card and
-    listing; a face the table marks PLAIN is one bare play with nothing left
-    to check. A card that does not match may still be granted. Copies of a
-    face are listed once, as the first of them: a face passes or fails the
+    ``fits`` answers for a card's face from a table kept with the ruleset, so
+    the matching test runs once per (face in play, colour, face), not per card
+    and listing; a face the table marks PLAIN is one bare play with nothing
+    left to check. A card that does not match may still be granted. Copies of
+    a face are listed once, as the first of them: a face passes or fails the
     table and the grant alike for all its copies, so testing before removing
     duplicates lists the same cards in the same order.
     """
     table = fits(state)
     privilege = privileged(state, p)
-    ident = state.ident
     seen: set[Face] = set()
     for card in hand:
         own = card.face
-        face = own if own.ruleset is ident else state.rs.translate(own)
-        how = table[face]
-        if not how and (privilege is None or not privilege(face)):
+        how = table[own]
+        if not how and (privilege is None or not privilege(state.face(card))):
             continue
         if own in seen:
             continue  # one copy of each face: the copies act alike
@@ -516,7 +514,7 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
         if how == PLAIN:
             out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
             continue
-        kind = face.kind
+        kind = state.kind(card)
         if kind.playable is not None and not playable(state, card, p):
             continue
         needs = kind.needs.get("play") if kind.needs else None
@@ -605,8 +603,7 @@ def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = N
     if not needs:
         return [Action(p, "play", card)]
     if needs == _COLOR_ONLY:  # a wild card: one play per colour, most often needed of all
-        return [NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES)
-                for c in state.rs.colors]
+        return _color_plays(state, p, card)
     colors = state.rs.colors if "color" in needs else (None,)
     targets = ([t for t in range(len(state.seats)) if t != p and state.in_game(t)]
                if "target" in needs else [None])
@@ -618,6 +615,21 @@ def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = N
 
 
 _COLOR_ONLY = frozenset({"color"})
+
+
+def _color_plays(state: State, p: int, card: Card) -> list[Action]:
+    """One play of the card per colour of the rules in force.
+
+    Kept per card and player for the game (``State.cache``): a wild card is
+    listed again each turn its holder keeps it, and its plays depend only on
+    the card, the player and the colours, which the entry is checked against.
+    """
+    colors = state.rs.colors
+    got = state.cache.get((card, p))
+    if got is None or got[0] is not colors:
+        got = state.cache[(card, p)] = (colors, tuple(
+            NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES) for c in colors))
+    return list(got[1])
 
 
 def _choices(state: State) -> list[Action]:

@@ -6,8 +6,8 @@ such as a card that allows only matches by colour) and from card properties.
 
 from __future__ import annotations
 
-from ..model import Face
-from .state import Card, State
+from ..model import Face, Ruleset
+from .state import Card, State, derived
 
 
 def match_attributes(state: State) -> tuple:
@@ -29,21 +29,25 @@ class Fits(dict):
 
     Filled on demand by the matching test, so a face is tested once per
     position (see ``fits``), not once per card per listing of legal moves.
+    A card's own face may be the key: it is answered for the face it acts as
+    under the rules the table was made for.
     """
 
-    __slots__ = ("test",)
+    __slots__ = ("rs", "test")
 
-    def __init__(self, test) -> None:
+    def __init__(self, rs: Ruleset, test) -> None:
         super().__init__()
+        self.rs = rs
         self.test = test
 
-    def __missing__(self, face: Face) -> int:
+    def __missing__(self, own: Face) -> int:
+        face = self.rs.translate(own)
         how = NO_MATCH
         if self.test(face):
             kind = face.kind
             plain = kind.playable is None and not (kind.needs and kind.needs.get("play"))
             how = PLAIN if plain else CHECKED
-        self[face] = how
+        self[own] = how
         return how
 
 
@@ -57,13 +61,13 @@ def fits(state: State) -> Fits:
     position alone.
     """
     if state.active:
-        return Fits(matcher(state))
+        return Fits(state.rs, matcher(state))
     top = state.top()
     key = (None if top is None else state.face(top), state.color)
-    tables = state.derived.fits
+    tables = derived(state.rs).fits
     table = tables.get(key)
     if table is None:
-        table = tables[key] = Fits(_build_matcher(state, top))
+        table = tables[key] = Fits(state.rs, _build_matcher(state, top))
     return table
 
 

@@ -283,22 +283,22 @@ class State:
     def face(self, card: Card) -> Face:
         """The face a card acts as under the rules now in force."""
         face = card.face
-        return face if face.ruleset is self.ident else self.rs.translate(face)
+        return face if face.ruleset is self.rs.ident else self.rs.translate(face)
 
     def kind(self, card: Card) -> CardKind:
         face = card.face
-        return (face if face.ruleset is self.ident else self.rs.translate(face)).kind
+        return (face if face.ruleset is self.rs.ident else self.rs.translate(face)).kind
+
+    # ``rs`` (the rules in force, replaced when they change in mid-game) is a plain
+    # attribute, read on every step: what depends on it is looked up from it, never kept.
 
     @property
-    def rs(self) -> Ruleset:
-        return self._rs
+    def ident(self) -> str:
+        return self.rs.ident
 
-    @rs.setter
-    def rs(self, rs: Ruleset) -> None:
-        """The rules in force; set when they change in mid-game as well."""
-        self._rs = rs
-        self.ident = rs.ident
-        self.derived = derived(rs)
+    @property
+    def derived(self) -> Derived:
+        return derived(self.rs)
 
     def setting(self, name: str, default=None):
         """A ruleset setting, as changed by any card in play that changes it."""
@@ -307,7 +307,7 @@ class State:
                 values = self.kind(card).while_active.get(name)
                 if values:
                     return values[0] if len(values) == 1 else values
-        return self._rs._values.get(name, default)
+        return self.rs._values.get(name, default)
 
     def setting_list(self, name: str) -> tuple:
         for card in reversed(self.active):
