@@ -186,38 +186,37 @@ def quick(state: State, action: Action) -> bool:
     the same with it and without it.
     """
     rs = state.rs
+    act = action.act
+    if act == "play":  # the card first: most plays that cannot be quick fail here
+        card = action.card
+        if card is None or len(state.hands[action.player]) < 2:
+            return False
+        face = state.face(card)
+        if face.kind.triggers.get("play") or face.kind.name in rs.override_index:
+            return False  # its play has effects of its own
+    elif act not in PLAIN_ACTS:
+        return False
     if rs.reacts or rs.grants or rs.general_overrides or state.windows or state.pending \
             or state.uno_pending or state.triggered or state.request is not None \
             or action.player != state.turn or not all(state.hands) or state.living() < 2:
         return False
-    act = action.act
-    if act == "play":
-        return _quick_play(state, action)
-    plain = PLAIN_ACTS.get(act)
-    if plain is None:
-        return False
     state.carried_skips = 0
-    ctx = plain(state, action)
+    if act == "play":
+        _quick_play(state, action.player, card, face)
+        return True
+    ctx = PLAIN_ACTS[act](state, action)
     hand_on(state, ctx)
     checks.uno_windows(state, action.player)
     return True
 
 
-def _quick_play(state: State, action: Action) -> bool:
+def _quick_play(state: State, p: int, card: Card, face: Face) -> None:
     """A card whose play only moves it (no effects, no override), keeping one in the hand."""
-    p, card = action.player, action.card
-    if card is None or len(state.hands[p]) < 2:
-        return False
-    face = state.face(card)
-    if face.kind.triggers.get("play") or face.kind.name in state.rs.override_index:
-        return False
-    state.carried_skips = 0
     state.plays_in_hand += 1
     _put_down(state, p, card, face)
     state.skipped = set()  # as hand_on does after an act that skips no one
     _give_turn(state, next_seat(state, p))
     checks.uno_windows(state, p)
-    return True
 
 
 def use(state: State, action: Action) -> Steps:

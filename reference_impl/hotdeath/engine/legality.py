@@ -484,9 +484,20 @@ def _turn_actions(state: State, p: int) -> list[Action]:
     elif p not in state.uno_pending:
         out.append(Action(p, "uno"))
     if not (can_play and state.setting("must_play")):
-        out.append(NEW_TUPLE(Action, (p, "pass" if drawn is not None else "draw", None)
-                             + AFTER_CARD))
+        out.append(bare(p, "pass" if drawn is not None else "draw"))
     return out
+
+
+_BARE: dict[tuple[int, str], Action] = {}
+
+
+def bare(p: int, act: str) -> Action:
+    """``Action(p, act)``, made once: an action without a card or a choice holds only a seat
+    and a name, so one object serves every game (actions are immutable)."""
+    got = _BARE.get((p, act))
+    if got is None:
+        got = _BARE[(p, act)] = Action(p, act)
+    return got
 
 
 def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
@@ -501,7 +512,10 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
     duplicates lists the same cards in the same order.
     """
     table = fits(state)
-    privilege = privileged(state, p)
+    # privileged(state, p) is None unless a free turn or a grant may apply: not asked then
+    privilege = privileged(state, p) if state.free_turn is not None or state.rs.grants \
+        else None
+    made = _made_plays(state, p)
     seen: set[Face] = set()
     for card in hand:
         own = card.face
@@ -512,7 +526,10 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
             continue  # one copy of each face: the copies act alike
         seen.add(own)
         if how == PLAIN:
-            out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
+            action = made.get(card)
+            if action is None:
+                action = made[card] = NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD)
+            out.append(action)
             continue
         kind = state.kind(card)
         if kind.playable is not None and not playable(state, card, p):
@@ -522,6 +539,16 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
             out.extend(_variants(state, p, card, needs))
         else:
             out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
+
+
+def _made_plays(state: State, p: int) -> dict[Card, Action]:
+    """The bare plays already made for a player this game, card -> ``Action(p, "play", card)``:
+    a card stays in a hand for several turns and is listed on each (``State.cache``, keyed by
+    the seat alone)."""
+    made = state.cache.get(p)
+    if made is None:
+        made = state.cache[p] = {}
+    return made
 
 
 def _out_of_turn(state: State) -> list[Action]:

@@ -63,7 +63,7 @@ def fits(state: State) -> Fits:
     if state.active:
         return Fits(state.rs, matcher(state))
     top = state.top()
-    key = (None if top is None else state.face(top), state.color)
+    key = (None if top is None else top.face, state.color)  # the table translates the face
     tables = derived(state.rs).fits
     table = tables.get(key)
     if table is None:
