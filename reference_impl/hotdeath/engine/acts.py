@@ -127,7 +127,8 @@ def play(state: State, action: Action) -> Steps:
     if out_of_turn:
         state.turn = p  # played out of turn (a card playable at any time): play goes on from p
     ctx.vars["out_of_turn"] = out_of_turn
-    ctx.skips = state.carried_skips if out_of_turn else 0
+    if out_of_turn:
+        ctx.skips = state.carried_skips  # else none (the class default)
     state.plays_in_hand += 1
     answer = answer_for(state, card, ctx) if responding else None
     ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card)
@@ -261,12 +262,11 @@ def draw(state: State, action: Action) -> Steps:
 def _draw(state: State, action: Action) -> Ctx:
     p = action.player
     ctx = Ctx(state, p, owner="turn")
-    cls = state.setting("turn_draw_class", "turn")
     if state.setting("turn_draw") == "until_playable":
         got = draws.draw_until(state, p, lambda got: bool(got) and matches(state, got[-1]),
                                "turn")
     else:
-        got = draws.draw(state, p, 1, cls, "turn")
+        got = draws.draw(state, p, 1, state.setting("turn_draw_class", "turn"), "turn")
     last = got[-1] if got else None
     free = state.free_turn == (p, state.turn_number)  # any card may follow the draw
     if last is not None and (free or state.setting("play_drawn", 1) and matches(state, last)):

@@ -489,39 +489,44 @@ def _turn_actions(state: State, p: int) -> list[Action]:
     a card is drawn) unless the ruleset makes a player who can play do so."""
     out: list[Action] = []
     drawn = state.drawn
+    made = _made(state, p)
     can_play = False
     if may_go_out(state, p):
         hand = state.hands[p]
         if drawn is not None and state.free_turn != (p, state.turn_number):
             hand = [c for c in hand if c is drawn]  # the drawn card only, while still held
-        _plays(state, p, hand, out)
+        _plays(state, p, hand, out, made)
         can_play = bool(out)
     elif p not in state.uno_pending:
         out.append(Action(p, "uno"))
     if not (can_play and state.setting("must_play")):
-        out.append(bare(p, "pass" if drawn is not None else "draw"))
+        act = "pass" if drawn is not None else "draw"
+        action = made.get(act)
+        if action is None:
+            action = made[act] = NEW_TUPLE(Action, (p, act, None) + AFTER_CARD)
+        out.append(action)
     return out
 
 
-_BARE: dict[tuple[int, str], Action] = {}
+def _made(state: State, p: int) -> dict:
+    """The bare actions already made for a player this game: a card -> its play
+    ``Action(p, "play", card)``, an act's name -> ``Action(p, act)``. A card stays in a hand
+    for several turns and is listed on each; actions are immutable, so one object serves
+    every listing (``State.cache``, keyed by the seat alone)."""
+    made = state.cache.get(p)
+    if made is None:
+        made = state.cache[p] = {}
+    return made
 
 
-def bare(p: int, act: str) -> Action:
-    """``Action(p, act)``, made once: an action without a card or a choice holds only a seat
-    and a name, so one object serves every game (actions are immutable)."""
-    got = _BARE.get((p, act))
-    if got is None:
-        got = _BARE[(p, act)] = Action(p, act)
-    return got
-
-
-def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
+def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict) -> None:
     """Append a play of each face in ``hand`` that may go on the card in play.
 
     ``fits`` answers for a card's face from a table kept with the ruleset, so
     the matching test runs once per (face in play, colour, face), not per card
     and listing; a face the table marks PLAIN is one bare play with nothing
-    left to check. A card that does not match may still be granted. Copies of
+    left to check (the action itself is taken from ``made``, see ``_made``).
+    A card that does not match may still be granted. Copies of
     a face are listed once, as the first of them: a face passes or fails the
     table and the grant alike for all its copies, so testing before removing
     duplicates lists the same cards in the same order.
@@ -530,7 +535,6 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
     # privileged(state, p) is None unless a free turn or a grant may apply: not asked then
     privilege = privileged(state, p) if state.free_turn is not None or state.rs.grants \
         else None
-    made = _made_plays(state, p)
     seen: set[Face] = set()
     for card in hand:
         own = card.face
@@ -554,16 +558,6 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action]) -> None:
             out.extend(_variants(state, p, card, needs))
         else:
             out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
-
-
-def _made_plays(state: State, p: int) -> dict[Card, Action]:
-    """The bare plays already made for a player this game, card -> ``Action(p, "play", card)``:
-    a card stays in a hand for several turns and is listed on each (``State.cache``, keyed by
-    the seat alone)."""
-    made = state.cache.get(p)
-    if made is None:
-        made = state.cache[p] = {}
-    return made
 
 
 def _out_of_turn(state: State) -> list[Action]:

@@ -6,6 +6,8 @@ such as a card that allows only matches by colour) and from card properties.
 
 from __future__ import annotations
 
+import weakref
+
 from ..model import Face, Ruleset
 from .state import Card, State, derived
 
@@ -33,15 +35,17 @@ class Fits(dict):
     under the rules the table was made for.
     """
 
-    __slots__ = ("rs", "test")
+    __slots__ = ("rules", "test")
 
     def __init__(self, rs: Ruleset, test) -> None:
         super().__init__()
-        self.rs = rs
+        self.rules = weakref.ref(rs)  # kept with the ruleset: a strong one would keep it alive
         self.test = test
 
     def __missing__(self, own: Face) -> int:
-        face = self.rs.translate(own)
+        rs = self.rules()
+        assert rs is not None  # the table is dropped with its ruleset
+        face = rs.translate(own)
         how = NO_MATCH
         if self.test(face):
             kind = face.kind
