@@ -46,6 +46,8 @@ class Game:
         applied since) is known to be legal and is not validated again. An
         action equal to a listed one is that action: its fields compare equal
         and its cards are the very same objects (cards compare by identity).
+        An action that asks nothing and sets nothing off is applied by
+        ``acts.quick`` in one call; any other runs as a coroutine (``process``).
         """
         state = self.state
         moves, listed = self._listed

@@ -60,14 +60,15 @@ def fits(state: State) -> Fits:
 
     With no card in play changing the rules of matching (``state.active``
     empty), the answer depends only on the ruleset, the face in play and the
-    colour, so the table is kept with the ruleset (``state.derived``) and
-    shared by all its games. Otherwise it is built from ``matcher`` for this
+    colour, so the table is kept with the ruleset (``state.derived(rs)``) and
+    shared by all its games (keyed by the own face of the card in play: the
+    table translates faces of another ruleset). Otherwise it is built from ``matcher`` for this
     position alone.
     """
     if state.active:
         return Fits(state.rs, matcher(state))
     top = state.top()
-    key = (None if top is None else top.face, state.color)  # the table translates the face
+    key = (None if top is None else top.face, state.color)
     tables = derived(state.rs).fits
     table = tables.get(key)
     if table is None:

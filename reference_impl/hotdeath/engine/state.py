@@ -186,7 +186,8 @@ class Derived:
     __slots__ = ("fits",)
 
     def __init__(self) -> None:
-        self.fits: dict[tuple, dict] = {}  # (face in play, colour) -> face -> playable on it
+        # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
+        self.fits: dict[tuple, dict] = {}
 
 
 _DERIVED: dict[int, Derived] = {}
@@ -295,10 +296,6 @@ class State:
     @property
     def ident(self) -> str:
         return self.rs.ident
-
-    @property
-    def derived(self) -> Derived:
-        return derived(self.rs)
 
     def setting(self, name: str, default=None):
         """A ruleset setting, as changed by any card in play that changes it."""
