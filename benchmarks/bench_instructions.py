@@ -40,6 +40,7 @@ if not os.environ.get("HD_WARM_ONLY"):
 
 def instructions(code: str, pythonpath: str | None, warm_only: bool) -> int:
     env = dict(os.environ)
+    env["PYTHONHASHSEED"] = "0"  # else set and dict orders, and so the counts, vary by run
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     if warm_only:

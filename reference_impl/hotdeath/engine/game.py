@@ -25,7 +25,7 @@ class Game:
                  rulesets: dict[str, Ruleset] | None = None, *, tracing: bool = True):
         self.state = State(rs, seats, chance, rulesets or {rs.ident: rs}, tracing)
         self._moves = 0  # actions applied so far
-        self._listed: tuple[int, list[Action], set[int]] = (-1, [], set())
+        self._listed: tuple[int, list[Action]] = (-1, [])
 
     @property
     def current_player(self) -> int:
@@ -36,18 +36,22 @@ class Game:
 
     def legal_actions(self, out_of_turn: bool = True) -> list[Action]:
         actions = legality.legal_actions(self.state, out_of_turn)
-        self._listed = (self._moves, actions, {id(a) for a in actions})
+        self._listed = (self._moves, actions)
         return actions
 
     def apply_action(self, action: Action) -> None:
         """Apply one action, or raise Illegal leaving the table untouched.
 
-        An action taken from the list ``legal_actions`` just returned (no other
-        action applied since) is known to be legal and is not validated again.
+        An action in the list ``legal_actions`` just returned (no other action
+        applied since) is known to be legal and is not validated again. An
+        action equal to a listed one is that action: its fields compare equal
+        and its cards are the very same objects (cards compare by identity).
+        An action that asks nothing and sets nothing off is applied by
+        ``acts.quick`` in one call; any other runs as a coroutine (``process``).
         """
         state = self.state
-        moves, _, listed = self._listed
-        if moves != self._moves or id(action) not in listed:
+        moves, listed = self._listed
+        if moves != self._moves or action not in listed:
             legality.validate(state, action)
         self._moves += 1
         if action.act == "choose":
@@ -56,15 +60,32 @@ class Game:
             answer = legality.choice_value(state, action)
             state.request = None
             state.log("choose", request.owner, f"{state.name(action.player)} chooses")
-            self._drive(request.gen, answer)
-        else:
-            self._drive(acts.process(state, action), None)
+            self._resume(request.gen, answer)
+        elif not acts.quick(state, action):
+            gen = acts.process(state, action)
+            request = next(gen, None)  # see _drive
+            if request is not None:
+                self._park(gen, request)
 
-    def _drive(self, gen: Generator, value) -> None:
+    def _drive(self, gen: Generator) -> None:
+        """Run an action until it ends or asks a player to choose.
+
+        ``next(gen, None)`` rather than ``send``: an action that ends without
+        asking (nearly every one) then raises no StopIteration to catch.
+        """
+        self._park(gen, next(gen, None))
+
+    def _resume(self, gen: Generator, answer) -> None:
+        """Go on with a parked action, given the player's answer."""
         try:
-            request = gen.send(value)
+            request = gen.send(answer)
         except StopIteration:
             return
+        self._park(gen, request)
+
+    def _park(self, gen: Generator, request) -> None:
+        if request is None:
+            return  # the action ended
         assert isinstance(request, Request), request
         request.gen = gen
         self.state.request = request
@@ -73,7 +94,7 @@ class Game:
         setup.deal(self.state)
 
     def start(self) -> None:
-        self._drive(setup.start(self.state), None)
+        self._drive(setup.start(self.state))
 
     def choose_dealer(self) -> None:
         setup.choose_dealer(self.state)
@@ -81,7 +102,7 @@ class Game:
     def next_hand(self) -> None:
         """Start the next hand of a match, or raise Illegal if this one is not over."""
         legality.check_next_hand(self.state)
-        self._drive(setup.next_hand(self.state), None)
+        self._drive(setup.next_hand(self.state))
 
     def observation(self) -> dict:
         return observe.observation(self.state)

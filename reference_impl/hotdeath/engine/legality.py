@@ -8,22 +8,25 @@ PROTOCOL.md section 3.4's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations, islice, permutations
 
+from ..model import Face
 from ..scenario.format import ACTS
 from . import acts, combine
 from .interp import Ctx
 from .matching import (
+    PLAIN,
     can_stack,
+    fits,
     granted,
     identical_to_top,
-    matcher,
     matches,
     privileged,
     same_again,
     top_number,
 )
-from .state import Action, Card, Illegal, State
+from .state import AFTER_CARD, AFTER_CHOICES, NEW_TUPLE, Action, Card, Illegal, State
 
 TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
 _NONE: frozenset[str] = frozenset()
@@ -475,34 +478,48 @@ def _pick_cards(options: tuple, chosen: tuple, count: int):
 
 
 def _check_declared(state: State, a: Action) -> None:
+    refusal = _declared_refusal(state, a)
+    if refusal is not None:
+        raise refusal()
+
+
+def _declared_refusal(state: State, a: Action) -> Callable[[], Illegal] | None:
+    """Why the rules refuse a declared act, as a maker of the error; None if they allow it.
+
+    Listing legal moves tries every act for every seat, target and card, and
+    most are refused: making the error (its message, the rule it cites) only
+    when it is raised keeps that listing cheap, with the same checks in the
+    same order as the validation.
+    """
     decl = state.rs.acts[a.act]
-    who = state.name(a.player)
     if decl.by == "turn" and a.player != state.current_player:
-        raise _no(state, "not_your_turn", f"'{a.act}' is only for the player on turn, not {who}",
-                  "turns")
+        return lambda: _no(state, "not_your_turn", f"'{a.act}' is only for the player on turn, "
+                           f"not {state.name(a.player)}", "turns")
     if decl.by == "turn" and state.phase == "respond":
-        raise _no(state, "must_answer_attack", f"{who} must first answer or accept the attack",
-                  "attacks")
+        return lambda: _no(state, "must_answer_attack", f"{state.name(a.player)} must first "
+                           "answer or accept the attack", "attacks")
     if decl.by == "turn" and state.phase != "turn":
-        raise _no(state, "act_not_allowed", f"'{a.act}' must come before {who} plays or draws",
-                  "turns")
+        return lambda: _no(state, "act_not_allowed", f"'{a.act}' must come before "
+                           f"{state.name(a.player)} plays or draws", "turns")
     if "target" in decl.needs:
         if a.target is None:
-            raise _no(state, "missing_choice", f"'{a.act}' needs a target", "turns")
+            return lambda: _no(state, "missing_choice", f"'{a.act}' needs a target", "turns")
         if a.target == a.player or not state.in_game(a.target):
-            raise _no(state, "bad_choice", "the target must be another player still in the "
-                      "game", "turns")
+            return lambda: _no(state, "bad_choice", "the target must be another player still "
+                               "in the game", "turns")
     if "card" in decl.needs:
         if a.card is None:
-            raise _no(state, "missing_choice", f"'{a.act}' needs a card", "turns")
+            return lambda: _no(state, "missing_choice", f"'{a.act}' needs a card", "turns")
         if state.rs.face(a.card.notation) is None:
-            raise _no(state, "bad_choice", f"there is no card '{a.card.notation}'", "turns")
+            return lambda: _no(state, "bad_choice", f"there is no card '{a.card.notation}'",
+                               "turns")
     if state.request is not None:
-        raise _no(state, "act_not_allowed", f"'{a.act}' must wait while "
-                  f"{state.name(state.request.chooser)} is choosing", "turns")
+        return lambda: _no(state, "act_not_allowed", f"'{a.act}' must wait while "
+                           f"{state.name(state.request.chooser)} is choosing", "turns")
     if decl.guard is not None and not decl.guard(Ctx(state, a.player, action=a)):
-        raise _no(state, "act_not_allowed", f"'{a.act}' is not allowed for {who} now "
-                  f"(act '{decl.title}')", "turns")
+        return lambda: _no(state, "act_not_allowed", f"'{a.act}' is not allowed for "
+                           f"{state.name(a.player)} now (act '{decl.title}')", "turns")
+    return None
 
 
 def check_next_hand(state: State) -> None:
@@ -527,70 +544,82 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     follow-up stacks and the ruleset's own acts.
 
     Penalised moves (a wrong jump-in, a false catch where the ruleset fines it) are
-    accepted by ``apply_action`` but never listed here.
+    accepted by ``apply_action`` but never listed here. The order of the list is
+    part of the engine's behaviour (a seeded random player picks by position):
+    the player's plays in hand order, then Uno, then the other acts.
     """
     if state.over:
         return []
-    p = state.current_player
     if state.request is not None:
         return _choices(state)
+    if state.pending:
+        out = _answers(state, state.pending[0].target)
+    else:
+        out = _turn_actions(state, state.turn)
+    if out_of_turn:
+        out.extend(_out_of_turn(state))
+    return out
+
+
+def _answers(state: State, p: int) -> list[Action]:
+    """The target's answers to the pending effect: plays, uses, accepting, challenging."""
     out: list[Action] = []
-    phase = state.phase
-    must_play = bool(state.setting("must_play"))
-    can_play = False
-    seen: set[int] = set()
-    candidates = state.hands[p]
-    if phase == "drawn" and state.tempo_draw is not None:
-        candidates = [c for c in state.hands[p] if any(c is d for d in state.drawn_set)]
-    elif phase == "drawn" and state.drawn and state.free_turn != (p, state.turn_number):
-        # the drawn card only, while it is still held (an act out of turn may have taken it)
-        candidates = [c for c in state.hands[p] if c is state.drawn]
-    going_out_ok = may_go_out(state, p)
-    respond = phase == "respond"
-    fits = None if respond else matcher(state)
-    privilege = None if respond else privileged(state, p)
-    ident = state.ident
-    for card in candidates if going_out_ok else ():
-        face = card.face
-        if id(face) in seen:
-            continue
-        seen.add(id(face))
-        if face.ruleset is not ident:
-            face = state.rs.translate(face)
-        kind = face.kind
-        if respond:
+    if may_go_out(state, p):
+        seen: set[Face] = set()
+        for card in state.hands[p]:
+            if card.face in seen:
+                continue  # one copy of each face: the copies act alike
+            seen.add(card.face)
+            kind = state.kind(card)
+            if not kind.answers and kind.stack is None:
+                continue  # it neither answers nor stacks: can_answer would say no
             if not can_answer(state, card, p) or (kind.playable is not None
                                                   and not playable(state, card, p)):
                 continue
             needs = needs_of(state, card, p)
-        else:
-            if kind.counts_as and state.mini is None:
-                out.extend(_as_numbers(state, p, card, fits(face)))
-                continue
-            if not (fits(face) or privilege is not None and privilege(face)) \
-                    or (kind.playable is not None and not playable(state, card, p)):
-                continue
-            needs = needs_of(state, card, p) if kind.needs else None
-        can_play = True
-        out.extend(_variants(state, p, card, needs) if needs else [Action(p, "play", card)])
-        if kind.side and state.power[p]:
-            out.extend(_flexed(state, p, card))
-    if phase == "turn" and state.setting_list("combine"):
-        out.extend(_combined(state, p, jump_in=False))
-    if not going_out_ok and p not in state.uno_pending:
+            if needs:
+                out.extend(_variants(state, p, card, needs))
+            else:
+                out.append(Action(p, "play", card))
+            if kind.side and state.power[p]:
+                out.extend(_flexed(state, p, card))
+    elif p not in state.uno_pending:
         out.append(Action(p, "uno"))
-    if phase == "respond":
-        for card in usable(state, p):
-            if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
-                out.append(Action(p, "use", card))
-        if forced_answer(state, p) is None:
-            out.append(Action(p, "draw" if state.setting("draw_accepts") else "accept"))
-        if challengeable(state):
-            out.append(Action(p, "challenge"))
-    elif not (must_play and can_play):
-        out.append(Action(p, "pass" if phase == "drawn" else "draw"))
-    if out_of_turn:
-        out.extend(_out_of_turn(state))
+    for card in usable(state, p):
+        if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
+            out.append(Action(p, "use", card))
+    if forced_answer(state, p) is None:  # where drawing takes the penalty, that is the act
+        out.append(Action(p, "draw" if state.setting("draw_accepts") else "accept"))
+    if challengeable(state):
+        out.append(Action(p, "challenge"))
+    return out
+
+
+def _turn_actions(state: State, p: int) -> list[Action]:
+    """On a turn with nothing pending: the cards that may be played, then draw (or pass once
+    a card is drawn) unless the ruleset makes a player who can play do so."""
+    out: list[Action] = []
+    drawn = state.drawn
+    made = _made(state, p)
+    can_play = False
+    if may_go_out(state, p):
+        hand = state.hands[p]
+        if drawn is not None and state.tempo_draw is not None:  # any card of the tempo draw
+            hand = [c for c in hand if any(c is d for d in state.drawn_set)]
+        elif drawn is not None and state.free_turn != (p, state.turn_number):
+            hand = [c for c in hand if c is drawn]  # the drawn card only, while still held
+        _plays(state, p, hand, out, made)
+        if drawn is None and state.setting_list("combine"):
+            out.extend(_combined(state, p, jump_in=False))
+        can_play = bool(out)
+    elif p not in state.uno_pending:
+        out.append(Action(p, "uno"))
+    if not (can_play and state.setting("must_play")):
+        act = "pass" if drawn is not None else "draw"
+        action = made.get(act)
+        if action is None:
+            action = made[act] = NEW_TUPLE(Action, (p, act, None) + AFTER_CARD)
+        out.append(action)
     return out
 
 
@@ -607,6 +636,65 @@ def _flexed(state: State, p: int, card: Card) -> list[Action]:
     needs = needs_of(state, card, p, flex=True)
     plays = _variants(state, p, card, needs) if needs else [Action(p, "play", card)]
     return [a._replace(flex=True) for a in plays]
+
+
+def _made(state: State, p: int) -> dict:
+    """The bare actions already made for a player this game: a card -> its play
+    ``Action(p, "play", card)``, an act's name -> ``Action(p, act)``. A card stays in a hand
+    for several turns and is listed on each; actions are immutable, so one object serves
+    every listing (``State.cache``, keyed by the seat alone)."""
+    made = state.cache.get(p)
+    if made is None:
+        made = state.cache[p] = {}
+    return made
+
+
+def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict) -> None:
+    """Append a play of each face in ``hand`` that may go on the card in play.
+
+    ``fits`` answers for a card's face from a table kept with the ruleset, so
+    the matching test runs once per (face in play, colour, face), not per card
+    and listing; a face the table marks PLAIN is one bare play with nothing
+    left to check (the action itself is taken from ``made``, see ``_made``).
+    A card that does not match may still be granted. Copies of
+    a face are listed once, as the first of them: a face passes or fails the
+    table and the grant alike for all its copies, so testing before removing
+    duplicates lists the same cards in the same order.
+    """
+    table = fits(state)
+    # privileged(state, p) is None unless a free turn or a grant may apply: not asked then
+    privilege = privileged(state, p) if state.free_turn is not None or state.rs.grants \
+        else None
+    seen: set[Face] = set()
+    for card in hand:
+        own = card.face
+        how = table[own]
+        if own.kind.counts_as and state.mini is None:  # played as a number chosen with it
+            if own not in seen:
+                seen.add(own)
+                out.extend(_as_numbers(state, p, card, bool(how)))
+            continue
+        if not how and (privilege is None or not privilege(state.face(card))):
+            continue
+        if own in seen:
+            continue  # one copy of each face: the copies act alike
+        seen.add(own)
+        if how == PLAIN:
+            action = made.get(card)
+            if action is None:
+                action = made[card] = NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD)
+            out.append(action)
+            continue
+        kind = state.kind(card)
+        if kind.playable is not None and not playable(state, card, p):
+            continue
+        needs = needs_of(state, card, p) if kind.needs else None
+        if needs:
+            out.extend(_variants(state, p, card, needs))
+        else:
+            out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
+        if kind.side and state.power[p]:
+            out.extend(_flexed(state, p, card))
 
 
 def _out_of_turn(state: State) -> list[Action]:
@@ -644,11 +732,8 @@ def _out_of_turn(state: State) -> list[Action]:
                     if "card" in decl.needs else [None]
                 for card in named:
                     a = Action(r, name, card, target=t)
-                    try:
-                        _check_declared(state, a)
-                    except Illegal:
-                        continue
-                    out.append(a)
+                    if _declared_refusal(state, a) is None:
+                        out.append(a)
     return out
 
 
@@ -697,16 +782,38 @@ def _combined(state: State, p: int, jump_in: bool) -> list[Action]:
 
 def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = None
               ) -> list[Action]:
+    """A play of the card with every choice it needs: each colour, target, card to give."""
     needs = needs_of(state, card, p) if needs is None else needs
     if not needs:
         return [Action(p, "play", card)]
+    if needs == _COLOR_ONLY:  # a wild card: one play per colour, most often needed of all
+        return _color_plays(state, p, card)
     colors = state.rs.colors if "color" in needs else (None,)
     targets = ([t for t in range(len(state.seats)) if t != p and state.in_game(t)]
                if "target" in needs else [None])
     picks: list[tuple[Card, ...]] = [()]
     if "cards" in needs:
         picks = [(c,) for c in _distinct([c for c in state.hands[p] if c is not card])]
-    return [Action(p, "play", card, c, t, k) for c in colors for t in targets for k in picks]
+    return [NEW_TUPLE(Action, (p, "play", card, c, t, k) + AFTER_CHOICES)
+            for c in colors for t in targets for k in picks]
+
+
+_COLOR_ONLY = frozenset({"color"})
+
+
+def _color_plays(state: State, p: int, card: Card) -> list[Action]:
+    """One play of the card per colour of the rules in force.
+
+    Kept per card and player for the game (``State.cache``): a wild card is
+    listed again each turn its holder keeps it, and its plays depend only on
+    the card, the player and the colours, which the entry is checked against.
+    """
+    colors = state.rs.colors
+    got = state.cache.get((card, p))
+    if got is None or got[0] is not colors:
+        got = state.cache[(card, p)] = (colors, tuple(
+            NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES) for c in colors))
+    return list(got[1])
 
 
 def _choices(state: State) -> list[Action]:

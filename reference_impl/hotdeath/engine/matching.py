@@ -6,8 +6,10 @@ such as a card that allows only matches by colour) and from card properties.
 
 from __future__ import annotations
 
-from ..model import Face
-from .state import Card, State
+import weakref
+
+from ..model import Face, Ruleset
+from .state import Card, State, derived
 
 
 def match_attributes(state: State) -> tuple:
@@ -15,7 +17,64 @@ def match_attributes(state: State) -> tuple:
 
 
 def matches(state: State, card: Card) -> bool:
-    return matcher(state)(state.face(card))
+    return fits(state)[state.face(card)] != NO_MATCH
+
+
+NO_MATCH, PLAIN, CHECKED = 0, 1, 2
+"""How a face may be played on the card in play: not at all (unless granted); as one bare play
+(it matches, has no 'playable' guard and needs no choice); or it matches, and its guard or
+its choices are still to be worked out for the player and the table."""
+
+
+class Fits(dict):
+    """Face -> NO_MATCH, PLAIN or CHECKED on the card in play.
+
+    Filled on demand by the matching test, so a face is tested once per
+    position (see ``fits``), not once per card per listing of legal moves.
+    A card's own face may be the key: it is answered for the face it acts as
+    under the rules the table was made for.
+    """
+
+    __slots__ = ("rules", "test")
+
+    def __init__(self, rs: Ruleset, test) -> None:
+        super().__init__()
+        self.rules = weakref.ref(rs)  # kept with the ruleset: a strong one would keep it alive
+        self.test = test
+
+    def __missing__(self, own: Face) -> int:
+        rs = self.rules()
+        assert rs is not None  # the table is dropped with its ruleset
+        face = rs.translate(own)
+        how = NO_MATCH
+        if self.test(face):
+            kind = face.kind
+            plain = kind.playable is None and not kind.side and not kind.counts_as \
+                and not (kind.needs and (kind.needs.get("play") or kind.needs.get("modify")))
+            how = PLAIN if plain else CHECKED
+        self[own] = how
+        return how
+
+
+def fits(state: State) -> Fits:
+    """Which faces may be played on the card in play, for the current table.
+
+    With no card in play changing the rules of matching (``state.active``
+    empty), the answer depends only on the ruleset, the face in play and the
+    colour, so the table is kept with the ruleset (``state.derived(rs)``) and
+    shared by all its games (keyed by the own face of the card in play: the
+    table translates faces of another ruleset). Otherwise it is built from ``matcher`` for this
+    position alone.
+    """
+    if state.active or state.mini is not None or state.counts_as is not None:
+        return Fits(state.rs, matcher(state))  # a restriction or a number of this position
+    top = state.top()
+    key = (None if top is None else top.face, state.color)
+    tables = derived(state.rs).fits
+    table = tables.get(key)
+    if table is None:
+        table = tables[key] = Fits(state.rs, _build_matcher(state, top))
+    return table
 
 
 def matcher(state: State):

@@ -8,6 +8,7 @@ pending, zones, triggers, checks, legality) are functions over a ``State``;
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -57,6 +58,14 @@ class Action(NamedTuple):
     flex: bool = False  # a two-sided card played on its flex side
     # a combined play's further cards, each with the operator joining it (see combine.py)
     combine: tuple[tuple[str, Card], ...] = ()
+
+
+NEW_TUPLE = tuple.__new__
+AFTER_CARD = Action(0, "")[3:]  # the defaults of every field after the card
+AFTER_CHOICES = Action(0, "")[6:]  # ... after the card, colour, target and cards
+"""``NEW_TUPLE(Action, (player, act, card) + AFTER_CARD)`` is ``Action(player, act, card)``
+made without the named tuple's argument handling, at half the cost: listing legal moves
+makes one per move. The defaults come from ``Action`` itself, so a new field stays right."""
 
 
 class Illegal(Exception):
@@ -168,6 +177,34 @@ class Window:
     to: int | None = None  # the one player it is offered to, if any (a player just skipped)
 
 
+class Derived:
+    """What the engine derives from a ruleset alone, kept for all the games it runs.
+
+    Random play deals thousands of games with one ruleset: a table such as
+    'which faces may be played on a red 7' (``matching.fits``) is the same in
+    all of them, so it is computed once. Entries are keyed only by what they
+    depend on besides the ruleset, and never hold a table's cards.
+    """
+
+    __slots__ = ("fits",)
+
+    def __init__(self) -> None:
+        # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
+        self.fits: dict[tuple, dict] = {}
+
+
+_DERIVED: dict[int, Derived] = {}
+
+
+def derived(rs: Ruleset) -> Derived:
+    """The ruleset's derived values (dropped when the ruleset is: keyed by its id)."""
+    got = _DERIVED.get(id(rs))
+    if got is None:
+        got = _DERIVED[id(rs)] = Derived()
+        weakref.finalize(rs, _DERIVED.pop, id(rs), None)
+    return got
+
+
 class State:
     """Everything on the table. Zones keep their top card at the end of the list."""
 
@@ -263,21 +300,18 @@ class State:
     def face(self, card: Card) -> Face:
         """The face a card acts as under the rules now in force."""
         face = card.face
-        return face if face.ruleset is self.ident else self.rs.translate(face)
+        return face if face.ruleset is self.rs.ident else self.rs.translate(face)
 
     def kind(self, card: Card) -> CardKind:
         face = card.face
-        return (face if face.ruleset is self.ident else self.rs.translate(face)).kind
+        return (face if face.ruleset is self.rs.ident else self.rs.translate(face)).kind
+
+    # ``rs`` (the rules in force, replaced when they change in mid-game) is a plain
+    # attribute, read on every step: what depends on it is looked up from it, never kept.
 
     @property
-    def rs(self) -> Ruleset:
-        return self._rs
-
-    @rs.setter
-    def rs(self, rs: Ruleset) -> None:
-        """The rules in force; set when they change in mid-game as well."""
-        self._rs = rs
-        self.ident = rs.ident
+    def ident(self) -> str:
+        return self.rs.ident
 
     def setting(self, name: str, default=None):
         """A ruleset setting, as changed by any card in play that changes it."""
@@ -286,7 +320,7 @@ class State:
                 values = self.kind(card).while_active.get(name)
                 if values:
                     return values[0] if len(values) == 1 else values
-        return self._rs._values.get(name, default)
+        return self.rs._values.get(name, default)
 
     def setting_list(self, name: str) -> tuple:
         for card in reversed(self.active):
@@ -308,7 +342,7 @@ class State:
         """The card the next play must match: a field card just played, else the top of play."""
         if self.match_top is not None:
             return self.match_top
-        pile = self.zone(self.play_zone)
+        pile = self.discard if self.play_zone == "discard" else self.zone(self.play_zone)
         if pile:
             return pile[-1]
         return self.discard[-1] if self.discard else None

@@ -7,10 +7,13 @@ from .state import State
 
 def next_seat(state: State, frm: int, steps: int = 1, backwards: bool = False) -> int:
     """The seat ``steps`` places after ``frm`` among those in the game (``frm`` may be out)."""
-    seat = frm
     n = len(state.seats)
     step = -state.direction if backwards else state.direction
     status = state.status
+    seat = (frm + step) % n
+    if steps == 1 and status[seat] == "in":
+        return seat  # the common case, decided without the loops below
+    seat = frm
     for _ in range(steps):
         for _ in range(n):
             seat = (seat + step) % n
