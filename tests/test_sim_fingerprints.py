@@ -4,9 +4,9 @@
 ``benchmarks/game_fingerprints.py --record`` from the engine before it was made
 faster (commit 175d061); the configurations added since (UNO Blender, Über's Math
 options) were recorded when they were written, and guard every change after. Each
-configuration (ruleset and options, policy, players, out-of-turn actions) keeps the fingerprints of its first games: every
-list of legal actions in order, every applied action, the final observation and
-the whole trace. This replays the first two of each with tracing on, and the
+configuration (ruleset and options, policy, players, out-of-turn actions) keeps
+the fingerprints of its first games: every list of legal actions in order, every
+applied action, the final observation and the whole trace. This replays the first two of each with tracing on, and the
 first without tracing (the benchmark's path), which must play the same game.
 The script checks all 300 games of each configuration.
 """
