@@ -6,8 +6,9 @@ faster (commit 175d061); the configurations added since (UNO Blender, Über's Ma
 options) were recorded when they were written, and guard every change after. Each
 configuration (ruleset and options, policy, players, out-of-turn actions) keeps
 the fingerprints of its first games: every list of legal actions in order, every
-applied action, the final observation and the whole trace. This replays the first two of each with tracing on, and the
-first without tracing (the benchmark's path), which must play the same game.
+applied action, the final observation and the whole trace. This replays the first
+two of each with tracing on, and the first without tracing (the benchmark's path),
+which must play the same game.
 The script checks all 300 games of each configuration.
 """
 
