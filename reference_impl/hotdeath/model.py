@@ -250,6 +250,9 @@ class Ruleset:
     hand_modifiers: bool = False  # some card modifies draws from its holder's hand
     attack_modifiers: bool = False  # some card in play changes the attacks its holder makes
     anytime: bool = False  # some card may be played out of turn at any moment
+    # some turn is more than one card by one player (tempo, combined cards, flex sides, cards
+    # played as a number, modifiers, mini-piles...): the engine's plain-turn fast paths are off
+    extras: bool = False
     acts: dict[str, ActDecl] = field(default_factory=dict)
     zones: dict[str, ZoneDecl] = field(default_factory=dict)
     asides: list[Aside] = field(default_factory=list)

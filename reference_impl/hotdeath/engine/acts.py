@@ -28,11 +28,11 @@ def process(state: State, action: Action) -> Steps:
     if state.uno_pending and action.act not in ("uno", "catch") \
             and state.setting("uno_window", "next_action") == "next_action":
         state.uno_pending = {p for p in state.uno_pending if p == action.player}
-    state.sizes_before = [len(h) for h in state.hands] if state.setting("uno_any_hand") \
-        else None
+    extras = state.rs.extras
+    state.sizes_before = [len(h) for h in state.hands] \
+        if extras and state.setting("uno_any_hand") else None
     handler = HANDLERS.get(action.act, declared)
-    watch = "entered" in state.rs.reacts
-    held = _held(state) if watch else None
+    held = _held(state) if extras and "entered" in state.rs.reacts else None
     ctx = yield from handler(state, action)
     if held is not None:
         held = _entered(state, held)
@@ -164,21 +164,11 @@ def play(state: State, action: Action) -> Steps:
     privileged = state.rs.grants and not responding and not ctx.stacking \
         and not matches(state, card) and granted(state, p, card)
     _put_down(state, p, card, face)
-    if kind.counts_as and action.number is not None:  # it counts as that number while on top
-        state.counts_as = (card, action.number)
     ctx.vars["last_card"] = not state.hands[p]
-    if action.flex:
-        state.log("flex", state.rs.role_rule("flex") or kind.name, f"{card.notation} is "
-                  "played on its flex side")
-        tempo.flip_power(state, p, state.rs.role_rule("flex") or kind.name)
-        tempo.settle_power(state, state.rs.role_rule("flex") or kind.name)
-    acting = True
-    mini = state.mini is not None and state.play_zone == state.mini[0]
-    if tempo.on(state):
-        acting = answer is not None or ctx.stacking or responding \
-            or tempo.count_play(state, card)
-        if answer is not None or ctx.stacking or responding:
-            tempo.end_run(state)
+    acting, mini = True, False
+    if state.rs.extras:
+        acting, mini = _turn_extras(state, card, action, answer is not None or ctx.stacking
+                                    or responding)
     if mini:  # on a mini-pile: no colour is named and no action is performed (Pile Up)
         state.turn_last = None
         ctx.keep_turn = not acting
@@ -188,7 +178,9 @@ def play(state: State, action: Action) -> Steps:
     elif answer is not None:
         yield from run(answer.body, ctx)
     elif acting:
-        yield from run_effects(played_effects(state, card, action, ctx), ctx)
+        effects = played_effects(state, card, action, ctx)
+        if effects:  # most cards played (the numbers) have none
+            yield from run_effects(effects, ctx)
     else:
         yield from hold_back(state, card, action, ctx)
     if "modify" in kind.triggers:
@@ -200,6 +192,27 @@ def play(state: State, action: Action) -> Steps:
             "skips": ctx.skips, "reversed": ctx.vars.get("reversed"),
             "jumped_in": action.act == "jump_in"}))
     return ctx
+
+
+def _turn_extras(state: State, card: Card, action: Action, answering: bool
+                 ) -> tuple[bool, bool]:
+    """What a play does beyond one card on one turn, where the ruleset has it: the number a
+    card counts as, a flex side (the Power Card turns), the tempo (is this the last card of
+    the turn?), a mini-pile. Returns (its actions run now, it lies on a mini-pile)."""
+    kind = state.kind(card)
+    if kind.counts_as and action.number is not None:  # it counts as that number while on top
+        state.counts_as = (card, action.number)
+    if action.flex:
+        owner = state.rs.role_rule("flex") or kind.name
+        state.log("flex", owner, f"{card.notation} is played on its flex side")
+        tempo.flip_power(state, action.player, owner)
+        tempo.settle_power(state, owner)
+    acting = True
+    if tempo.on(state):
+        acting = answering or tempo.count_play(state, card)
+        if answering:
+            tempo.end_run(state)
+    return acting, state.mini is not None and state.play_zone == state.mini[0]
 
 
 def played_effects(state: State, card: Card, action: Action | None, ctx: Ctx) -> list[Effect]:
@@ -295,14 +308,12 @@ def quick(state: State, action: Action) -> bool:
             return False
         face = state.face(card)
         kind = face.kind
-        if kind.triggers.get("play") or kind.name in rs.override_index \
-                or kind.triggers.get("modify") or kind.counts_as or action.flex \
-                or action.combine:
+        if kind.triggers.get("play") or kind.name in rs.override_index:
             return False  # its play has effects of its own
     elif act not in PLAIN_ACTS:
         return False
-    if rs.reacts or rs.grants or rs.general_overrides or state.windows or state.pending \
-            or tempo.on(state) \
+    if rs.reacts or rs.grants or rs.general_overrides or rs.extras or state.windows \
+            or state.pending \
             or state.uno_pending or state.triggered or state.request is not None \
             or action.player != state.turn or not all(state.hands) or state.living() < 2:
         return False

@@ -609,7 +609,7 @@ def _turn_actions(state: State, p: int) -> list[Action]:
         elif drawn is not None and state.free_turn != (p, state.turn_number):
             hand = [c for c in hand if c is drawn]  # the drawn card only, while still held
         _plays(state, p, hand, out, made)
-        if drawn is None and state.setting_list("combine"):
+        if drawn is None and state.rs.extras and state.setting_list("combine"):
             out.extend(_combined(state, p, jump_in=False))
         can_play = bool(out)
     elif p not in state.uno_pending:
@@ -666,10 +666,11 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
     privilege = privileged(state, p) if state.free_turn is not None or state.rs.grants \
         else None
     seen: set[Face] = set()
+    extras = state.rs.extras
     for card in hand:
         own = card.face
         how = table[own]
-        if own.kind.counts_as and state.mini is None:  # played as a number chosen with it
+        if extras and own.kind.counts_as and state.mini is None:  # played as a number chosen
             if own not in seen:
                 seen.add(own)
                 out.extend(_as_numbers(state, p, card, bool(how)))

@@ -107,6 +107,9 @@ CARD_EVENTS = {"play", "modify", "entered", "start", "challenge", "blocked", "dr
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
                "drawn", "check", "uno_called"}
 REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called", "entered"}
+EXTRA_SETTINGS = ("tempo", "combine", "power_cards", "uno_any_hand", "draw_accepts",
+                  "stack_match")
+"""Settings that make a turn more than one card by one player (see ``Ruleset.extras``)."""
 _KEY = re.compile(r"[a-z0-9_]+")  # what a scenario's card word may be
 LIMITS = {"copies": 64, "deck_copies": 16, "hand_size": 60, "ranks": 99}
 
@@ -205,6 +208,9 @@ class Checker:
         rs.anytime = any(k.playable_anytime and k.copies for k in rs.kinds.values())
         rs.attack_modifiers = any(m.event == "attack" for k in rs.kinds.values()
                                   for m in k.modifiers)
+        rs.extras = any(rs.settings.get(s) for s in EXTRA_SETTINGS) or any(
+            k.side or k.counts_as or "modify" in k.triggers or "entered" in k.triggers
+            for k in rs.kinds.values())
 
     def top_entry(self, entry: ast.Entry, in_option: bool = False) -> None:
         if isinstance(entry, ast.Property):
