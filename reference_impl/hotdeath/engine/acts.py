@@ -8,7 +8,7 @@ coroutine: when an effect asks a player to choose, the whole action waits
 
 from __future__ import annotations
 
-from ..model import COLORS_WILD, Effect, Face
+from ..model import Effect, Face
 from . import checks, combine, draws, pending, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import can_stack, granted, identical_to_top, matches
@@ -273,11 +273,8 @@ def _lay_beneath(state: State, action: Action) -> Action:
 def _put_down(state: State, p: int, card: Card, face: Face) -> None:
     """The played card leaves the hand for the top of play, and its colour is in play."""
     zones.remove_from_hand(state, p, card)
-    (state.discard if state.play_zone == "discard" else state.zone(state.play_zone)).append(card)
-    state.match_top = None
+    zones.lay_on_top(state, card, face)
     state.drawn = None
-    if face.color != COLORS_WILD:
-        state.color = face.color
     if state.tracing:
         state.log("play", face.kind.name, f"{state.name(p)} plays {card.notation}")
 

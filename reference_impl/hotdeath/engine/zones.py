@@ -7,6 +7,7 @@ counters stay right.
 
 from __future__ import annotations
 
+from ..model import COLORS_WILD, Face
 from .state import Card, State
 
 
@@ -117,3 +118,13 @@ def empty_hand(state: State, seat: int) -> list[Card]:
     cards, state.hands[seat] = state.hands[seat], []
     state.revealed[seat] = set()
     return cards
+
+
+def lay_on_top(state: State, card: Card, face: Face | None = None) -> None:
+    """A card goes on top of play and becomes the card to match, its colour in play unless it
+    is wild (a play, a card turned up, a card laid for another player)."""
+    state.zone(state.play_zone).append(card)
+    state.match_top = None
+    face = face or state.face(card)
+    if face.color != COLORS_WILD:
+        state.color = face.color

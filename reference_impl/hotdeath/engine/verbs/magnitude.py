@@ -56,11 +56,7 @@ def lay_for(ctx: Ctx, by) -> Steps:
                          1)
     card = got[0]
     zones.remove_from_hand(s, seat, card)
-    s.zone(s.play_zone).append(card)
-    s.match_top = None
-    face = s.face(card)
-    if not face.is_wild:
-        s.color = face.color
+    zones.lay_on_top(s, card)
     ctx.vars["flipped"] = card
     s.log("lay", ctx.owner, f"{s.name(seat)} lays {card.notation} for {s.name(ctx.actor)}")
 

@@ -119,11 +119,7 @@ def turn_up(ctx: Ctx, until) -> None:
         card = draws.take_top(s)
         if card is None:
             return
-        s.zone(s.play_zone).append(card)
-        s.match_top = None
-        face = s.face(card)
-        if not face.is_wild:
-            s.color = face.color
+        zones.lay_on_top(s, card)
         ctx.vars["flipped"] = card
         s.log("flip", ctx.owner, f"{card.notation} is turned up on the pile")
         if until is None or until(ctx):
