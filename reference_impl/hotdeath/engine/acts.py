@@ -8,7 +8,7 @@ coroutine: when an effect asks a player to choose, the whole action waits
 
 from __future__ import annotations
 
-from ..model import Effect, Face
+from ..model import Effect, Face, Ruleset
 from . import checks, combine, draws, pending, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import can_stack, granted, identical_to_top, matches
@@ -297,22 +297,26 @@ def quick(state: State, action: Action) -> bool:
     settled as always. ``tests/test_engine_fast_paths.py`` plays games with it
     and without it on every ruleset and finds them the same.
     """
-    rs = state.rs
+    derived = state.derived()
+    if not derived.plain:
+        return False
     act = action.act
     if act == "play":  # the card first: most plays that cannot be quick fail here
         card = action.card
         if card is None or len(state.hands[action.player]) < 2:
             return False
-        face = state.face(card)
-        kind = face.kind
-        if kind.triggers.get("play") or kind.name in rs.override_index:
+        own = card.face
+        quiet = derived.quiet.get(own)
+        if quiet is None:
+            quiet = derived.quiet[own] = _quiet(state.rs, own)
+        if not quiet:
             return False  # its play has effects of its own
+        face = state.face(card)
     elif act not in PLAIN_ACTS:
         return False
-    if rs.reacts or rs.grants or rs.general_overrides or rs.extras or state.windows \
-            or state.pending \
-            or state.uno_pending or state.triggered or state.request is not None \
-            or action.player != state.turn or not all(state.hands) or state.living() < 2:
+    if state.windows or state.pending or state.uno_pending or state.triggered \
+            or state.request is not None or action.player != state.turn \
+            or not all(state.hands) or state.living() < 2:
         return False
     state.carried_skips = 0
     if act == "play":
@@ -322,6 +326,12 @@ def quick(state: State, action: Action) -> bool:
     hand_on(state, ctx)
     checks.uno_windows(state, action.player)
     return True
+
+
+def _quiet(rs: Ruleset, own: Face) -> bool:
+    """Whether a card's play, under these rules, has no effect and no override of its own."""
+    kind = rs.translate(own).kind
+    return not kind.triggers.get("play") and kind.name not in rs.override_index
 
 
 def _quick_play(state: State, p: int, card: Card, face: Face) -> None:

@@ -16,6 +16,7 @@ from ..scenario.format import ACTS
 from . import acts, combine
 from .interp import Ctx
 from .matching import (
+    COLORED,
     PLAIN,
     can_stack,
     fits,
@@ -564,7 +565,9 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
 def _answers(state: State, p: int) -> list[Action]:
     """The target's answers to the pending effect: plays, uses, accepting, challenging."""
     out: list[Action] = []
-    if may_go_out(state, p):
+    derived = state.derived()
+    going_out = may_go_out(state, p)
+    if going_out and derived.answering:  # (where no card answers or stacks, none is listed)
         seen: set[Face] = set()
         for card in state.hands[p]:
             if card.face in seen:
@@ -583,16 +586,27 @@ def _answers(state: State, p: int) -> list[Action]:
                 out.append(Action(p, "play", card))
             if kind.side and state.power[p]:
                 out.extend(_flexed(state, p, card))
-    elif p not in state.uno_pending:
+    elif not going_out and p not in state.uno_pending:
         out.append(Action(p, "uno"))
-    for card in usable(state, p):
-        if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
-            out.append(Action(p, "use", card))
-    if forced_answer(state, p) is None:  # where drawing takes the penalty, that is the act
-        out.append(Action(p, "draw" if state.setting("draw_accepts") else "accept"))
+    if derived.using:
+        for card in usable(state, p):
+            if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
+                out.append(Action(p, "use", card))
+    if not derived.forcing or forced_answer(state, p) is None:
+        # where drawing takes the penalty, that is the act
+        out.append(_bare(state, p, "draw" if state.setting("draw_accepts") else "accept"))
     if challengeable(state):
-        out.append(Action(p, "challenge"))
+        out.append(_bare(state, p, "challenge"))
     return out
+
+
+def _bare(state: State, p: int, act: str) -> Action:
+    """``Action(p, act)``, made once a game (see ``State.made``)."""
+    made = state.made[p]
+    action = made.get(act)
+    if action is None:
+        action = made[act] = NEW_TUPLE(Action, (p, act, None) + AFTER_CARD)
+    return action
 
 
 def _turn_actions(state: State, p: int) -> list[Action]:
@@ -600,14 +614,14 @@ def _turn_actions(state: State, p: int) -> list[Action]:
     a card is drawn) unless the ruleset makes a player who can play do so."""
     out: list[Action] = []
     drawn = state.drawn
-    made = _made(state, p)
+    made = state.made[p]
     can_play = False
-    if may_go_out(state, p):
-        hand = state.hands[p]
+    hand = state.hands[p]
+    if len(hand) != 1 or may_go_out(state, p):
         if drawn is not None and state.tempo_draw is not None:  # any card of the tempo draw
             hand = [c for c in hand if any(c is d for d in state.drawn_set)]
         elif drawn is not None and state.free_turn != (p, state.turn_number):
-            hand = [c for c in hand if c is drawn]  # the drawn card only, while still held
+            hand = [drawn] if drawn in hand else []  # the drawn card only, while still held
         _plays(state, p, hand, out, made)
         if drawn is None and state.rs.extras and state.setting_list("combine"):
             out.extend(_combined(state, p, jump_in=False))
@@ -615,11 +629,7 @@ def _turn_actions(state: State, p: int) -> list[Action]:
     elif p not in state.uno_pending:
         out.append(Action(p, "uno"))
     if not (can_play and state.setting("must_play")):
-        act = "pass" if drawn is not None else "draw"
-        action = made.get(act)
-        if action is None:
-            action = made[act] = NEW_TUPLE(Action, (p, act, None) + AFTER_CARD)
-        out.append(action)
+        out.append(_bare(state, p, "pass" if drawn is not None else "draw"))
     return out
 
 
@@ -638,24 +648,14 @@ def _flexed(state: State, p: int, card: Card) -> list[Action]:
     return [a._replace(flex=True) for a in plays]
 
 
-def _made(state: State, p: int) -> dict:
-    """The bare actions already made for a player this game: a card -> its play
-    ``Action(p, "play", card)``, an act's name -> ``Action(p, act)``. A card stays in a hand
-    for several turns and is listed on each; actions are immutable, so one object serves
-    every listing (``State.cache``, keyed by the seat alone)."""
-    made = state.cache.get(p)
-    if made is None:
-        made = state.cache[p] = {}
-    return made
-
-
 def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict) -> None:
     """Append a play of each face in ``hand`` that may go on the card in play.
 
     ``fits`` answers for a card's face from a table kept with the ruleset, so
     the matching test runs once per (face in play, colour, face), not per card
     and listing; a face the table marks PLAIN is one bare play with nothing
-    left to check (the action itself is taken from ``made``, see ``_made``).
+    left to check (the action itself is taken from ``made``, see ``State.made``), and
+    one it marks COLORED is one play per colour (kept in ``State.cache``).
     A card that does not match may still be granted. Copies of
     a face are listed once, as the first of them: a face passes or fails the
     table and the grant alike for all its copies, so testing before removing
@@ -667,6 +667,7 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
         else None
     seen: set[Face] = set()
     extras = state.rs.extras
+    colored = state.mini is None  # on a mini-pile no colour is named (see needs_of)
     for card in hand:
         own = card.face
         how = table[own]
@@ -685,6 +686,9 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
             if action is None:
                 action = made[card] = NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD)
             out.append(action)
+            continue
+        if how == COLORED and colored:  # what needs_of and _variants would find, at once
+            out.extend(_color_plays(state, p, card))
             continue
         kind = state.kind(card)
         if kind.playable is not None and not playable(state, card, p):
@@ -788,7 +792,7 @@ def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = N
     if not needs:
         return [Action(p, "play", card)]
     if needs == _COLOR_ONLY:  # a wild card: one play per colour, most often needed of all
-        return _color_plays(state, p, card)
+        return list(_color_plays(state, p, card))
     colors = state.rs.colors if "color" in needs else (None,)
     targets = ([t for t in range(len(state.seats)) if t != p and state.in_game(t)]
                if "target" in needs else [None])
@@ -802,7 +806,7 @@ def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = N
 _COLOR_ONLY = frozenset({"color"})
 
 
-def _color_plays(state: State, p: int, card: Card) -> list[Action]:
+def _color_plays(state: State, p: int, card: Card) -> tuple[Action, ...]:
     """One play of the card per colour of the rules in force.
 
     Kept per card and player for the game (``State.cache``): a wild card is
@@ -814,7 +818,7 @@ def _color_plays(state: State, p: int, card: Card) -> list[Action]:
     if got is None or got[0] is not colors:
         got = state.cache[(card, p)] = (colors, tuple(
             NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES) for c in colors))
-    return list(got[1])
+    return got[1]
 
 
 def _choices(state: State) -> list[Action]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import weakref
 
-from ..model import Face, Ruleset
-from .state import Card, State, derived
+from ..model import CardKind, Face, Ruleset
+from .state import Card, State
 
 
 def match_attributes(state: State) -> tuple:
@@ -20,10 +20,13 @@ def matches(state: State, card: Card) -> bool:
     return fits(state)[state.face(card)] != NO_MATCH
 
 
-NO_MATCH, PLAIN, CHECKED = 0, 1, 2
+NO_MATCH, PLAIN, CHECKED, COLORED = 0, 1, 2, 3
 """How a face may be played on the card in play: not at all (unless granted); as one bare play
-(it matches, has no 'playable' guard and needs no choice); or it matches, and its guard or
-its choices are still to be worked out for the player and the table."""
+(it matches, has no 'playable' guard and needs no choice); it matches, and its guard or
+its choices are still to be worked out for the player and the table; or it matches, has no
+guard, and its one choice is a colour (a wild card on a turn: one play per colour)."""
+
+_COLOR_ONLY = frozenset({"color"})
 
 
 class Fits(dict):
@@ -48,12 +51,19 @@ class Fits(dict):
         face = rs.translate(own)
         how = NO_MATCH
         if self.test(face):
-            kind = face.kind
-            plain = kind.playable is None and not kind.side and not kind.counts_as \
-                and not (kind.needs and (kind.needs.get("play") or kind.needs.get("modify")))
-            how = PLAIN if plain else CHECKED
+            how = _how(face.kind)
         self[own] = how
         return how
+
+
+def _how(kind: CardKind) -> int:
+    """How a matching card of this kind is listed on a turn (see NO_MATCH...)."""
+    if kind.playable is not None or kind.side or kind.counts_as:
+        return CHECKED
+    needs = kind.needs
+    if not (needs and (needs.get("play") or needs.get("modify"))):
+        return PLAIN
+    return COLORED if needs.get("play") == _COLOR_ONLY and "modify" not in needs else CHECKED
 
 
 def fits(state: State) -> Fits:
@@ -61,16 +71,20 @@ def fits(state: State) -> Fits:
 
     With no card in play changing the rules of matching (``state.active``
     empty), the answer depends only on the ruleset, the face in play and the
-    colour, so the table is kept with the ruleset (``state.derived(rs)``) and
+    colour, so the table is kept with the ruleset (``State.derived``) and
     shared by all its games (keyed by the own face of the card in play: the
     table translates faces of another ruleset). Otherwise it is built from ``matcher`` for this
     position alone.
     """
     if state.active or state.mini is not None or state.counts_as is not None:
         return Fits(state.rs, matcher(state))  # a restriction or a number of this position
-    top = state.top()
+    top = state.match_top
+    if top is None:
+        discard = state.discard
+        top = discard[-1] if discard and state.play_zone == "discard" else state.top()
     key = (None if top is None else top.face, state.color)
-    tables = derived(state.rs).fits
+    pair = state._derived  # State.derived, without the call: this runs on every listing
+    tables = (pair[1] if pair[0] is state.rs else state.derived()).fits
     table = tables.get(key)
     if table is None:
         table = tables[key] = Fits(state.rs, _build_matcher(state, top))

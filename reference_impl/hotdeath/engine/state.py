@@ -186,11 +186,23 @@ class Derived:
     depend on besides the ruleset, and never hold a table's cards.
     """
 
-    __slots__ = ("fits",)
+    __slots__ = ("answering", "fits", "forcing", "plain", "quiet", "using")
 
-    def __init__(self) -> None:
+    def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
         self.fits: dict[tuple, dict] = {}
+        # no triggers, grants, overrides for every card or turns of several cards: a plain
+        # draw or play can be applied in one call (acts.quick)
+        self.plain = not (rs.reacts or rs.grants or rs.general_overrides or rs.extras)
+        # own face -> its play has no effect and no override of its own (acts.quick)
+        self.quiet: dict[Face, bool] = {}
+        kinds = rs.kinds.values()
+        # what may answer a pending effect at all (legality._answers asks only if something can):
+        # a card that answers or stacks from the hand, one used from a field or held up, one
+        # that must answer
+        self.answering = any(k.answers or k.stack is not None for k in kinds)
+        self.using = any(k.answer_from in ("field", "shown") for k in kinds)
+        self.forcing = any(k.must_answer is not None for k in kinds)
 
 
 _DERIVED: dict[int, Derived] = {}
@@ -200,7 +212,7 @@ def derived(rs: Ruleset) -> Derived:
     """The ruleset's derived values (dropped when the ruleset is: keyed by its id)."""
     got = _DERIVED.get(id(rs))
     if got is None:
-        got = _DERIVED[id(rs)] = Derived()
+        got = _DERIVED[id(rs)] = Derived(rs)
         weakref.finalize(rs, _DERIVED.pop, id(rs), None)
     return got
 
@@ -268,6 +280,11 @@ class State:
         self.triggered: list[tuple[str, int, Card | None, dict | None]] = []
         self.active: list[Card] = []  # cards in play whose 'while_active' settings apply
         self.cache: dict = {}  # derived values keyed by what they depend on (see matching)
+        # the bare actions already made for each seat: a card -> its play ``Action(p, "play",
+        # card)``, an act's name -> ``Action(p, act)``. A card stays in a hand for several
+        # turns and is listed on each; actions are immutable, so one object serves every
+        # listing of legal moves (see legality._plays)
+        self.made: list[dict] = [{} for _ in range(n)]
         self.tempo = 1  # cards a turn must play, where the ruleset has a tempo (see tempo.py)
         self.turn_plays = 0  # cards played so far toward the tempo this turn
         self.tempo_draw: int | None = None  # after the tempo draw: drawn cards still playable
@@ -281,6 +298,7 @@ class State:
         self.echoing = False  # a linked player's echo draw is being made (it echoes no further)
         self.mini: tuple[str, str, str | None] | None = None  # (pile, colour, colour before)
         self.sizes_before: list[int] | None = None  # hand sizes before the action (uno_any_hand)
+        self._derived = (rs, derived(rs))  # the rules in force and what is derived from them
 
     # -- small lookups every rule module needs -------------------------------------
 
@@ -308,6 +326,14 @@ class State:
 
     # ``rs`` (the rules in force, replaced when they change in mid-game) is a plain
     # attribute, read on every step: what depends on it is looked up from it, never kept.
+
+    def derived(self) -> Derived:
+        """What is derived from the rules in force: looked up again only after they change
+        (the lookup by the ruleset's id is a third of the cost of a listing of legal moves)."""
+        pair = self._derived
+        if pair[0] is not self.rs:
+            pair = self._derived = (self.rs, derived(self.rs))
+        return pair[1]
 
     @property
     def ident(self) -> str:
