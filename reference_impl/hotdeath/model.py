@@ -263,6 +263,7 @@ class Ruleset:
     variant_builder: Callable | None = field(default=None, repr=False)
     _translated: dict[int, Face] = field(default_factory=dict, repr=False)
     _values: dict = field(default_factory=dict, repr=False)
+    _roles: dict[str, tuple[int, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def freeze_settings(self) -> None:
         """Index settings by name (one value as itself, several as a tuple) once they are final."""
@@ -280,11 +281,17 @@ class Ruleset:
         return tuple(self.settings.get(name, ()))
 
     def role_rule(self, role: str) -> str:
-        """The rule with this role; a ruleset's own rule wins over one it inherits."""
-        for rule in reversed(self.rules.values()):
-            if role in rule.properties.get("role", ()):
-                return rule.name
-        return ""
+        """The rule with this role; a ruleset's own rule wins over one it inherits.
+
+        Kept once found (the engine asks on every accepted attack and every deal), and
+        found again if a rule has been added since (only the checker adds rules).
+        """
+        got = self._roles.get(role)
+        if got is None or got[0] != len(self.rules):
+            name = next((rule.name for rule in reversed(self.rules.values())
+                         if role in rule.properties.get("role", ())), "")
+            got = self._roles[role] = (len(self.rules), name)
+        return got[1]
 
     def rank(self, draw_class: str) -> int | None:
         return self.layers.index(draw_class) if draw_class in self.layers else None

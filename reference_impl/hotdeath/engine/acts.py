@@ -465,8 +465,9 @@ def challenge(state: State, action: Action) -> Steps:
     assert top.card is not None
     kind = state.kind(top.card)
     ctx = Ctx(state, action.player, top.card, action, owner=kind.name, held_color=top.held_color)
-    state.log("challenge", kind.name,
-              f"{state.name(action.player)} challenges {state.name(top.player)}")
+    if state.tracing:
+        state.log("challenge", kind.name,
+                  f"{state.name(action.player)} challenges {state.name(top.player)}")
     yield from run_effects(triggers.card_effects(state, top.card, "challenge", ctx), ctx)
     return ctx
 

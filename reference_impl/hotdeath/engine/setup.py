@@ -18,7 +18,8 @@ def deal(state: State, size: int | None = None) -> None:
             seat = next_seat(state, seat)
             if state.pile:
                 state.hands[seat].append(state.pile.pop())
-    state.log("deal", state.rs.role_rule("setup"), f"{size} cards are dealt to each player")
+    if state.tracing:
+        state.log("deal", state.rs.role_rule("setup"), f"{size} cards are dealt to each player")
 
 
 def start(state: State) -> Steps:

@@ -143,6 +143,7 @@ class Checker:
         rs.asides = list(parent.asides)
         rs.citations = []
         rs._values = {}
+        rs._roles = {}
         rs.variants = {}
         rs._translated = {}
         return rs

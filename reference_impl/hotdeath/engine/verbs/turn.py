@@ -31,7 +31,8 @@ def reverse(ctx: Ctx) -> None:
 @verb("play_again", "The actor takes the next turn too.", "play_again")
 def play_again(ctx: Ctx) -> None:
     ctx.play_again = True
-    ctx.state.log("again", ctx.owner, f"{ctx.state.name(ctx.actor)} plays again")
+    if ctx.state.tracing:
+        ctx.state.log("again", ctx.owner, f"{ctx.state.name(ctx.actor)} plays again")
 
 
 @verb("end_turn", "The player whose turn is starting loses it; play passes to the next player.",
