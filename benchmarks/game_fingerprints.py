@@ -89,7 +89,8 @@ def main() -> None:
     parser.add_argument("--record", action="store_true", help="write the file, do not compare")
     parser.add_argument("--games", type=int, default=300, help="games per configuration")
     parser.add_argument("--file", type=Path, default=RECORD)
-    parser.add_argument("--only", default="", help="configurations whose name contains this")
+    parser.add_argument("--only", default="", help="configurations whose name contains this "
+                        "(with --record, the others are kept as recorded)")
     args = parser.parse_args()
     rulesets = load_rulesets()
     recorded = {} if args.record else json.loads(args.file.read_text())["configs"]
@@ -124,6 +125,8 @@ def main() -> None:
                 verdict = "identical"
         print(f"{key:44} {args.games} games {seconds:6.1f}s {verdict}", flush=True)
     if args.record:
+        if args.only and args.file.exists():  # a rule changed for some: keep the others
+            results = {**json.loads(args.file.read_text())["configs"], **results}
         args.file.parent.mkdir(parents=True, exist_ok=True)
         args.file.write_text(json.dumps({"configs": results}, indent=1) + "\n")
         print(f"recorded {len(results)} configurations in {args.file}")

@@ -214,6 +214,18 @@ def return_attack(ctx: Ctx) -> None:
     s.log("reflect", ctx.owner, f"the attack returns to {s.name(seat)}")
 
 
+@verb("return_to_origin", "The pending effect goes back to the player who started it (not to a "
+      "player it was passed on by or stacked on by), and its returner becomes the one it "
+      "starts from: returned again, it comes back to them.", "return_to_origin")
+def return_to_origin(ctx: Ctx) -> None:
+    s = ctx.state
+    p = s.pending[0]
+    seat = p.origin
+    pend.retarget(s, ctx, seat, "reflected", None)
+    p.origin = ctx.actor
+    s.log("reflect", ctx.owner, f"the attack returns to {s.name(seat)}, who started it")
+
+
 @verb("block_attack", "The pending effect is stopped; play continues after the blocker. The "
       "attacking card's 'on blocked' effects then run.", "block_attack")
 def block_attack(ctx: Ctx):
