@@ -38,6 +38,7 @@ from .resources import spec_dir
 
 SWAPS = {"next": "previous", "previous": "next", "self": "next", "chosen": "next",
          "origin": "sender", "sender": "origin", "target": "self", "last_stacker": "origin",
+         "last_sender": "origin",
          "owner": "self", "holder": "self", "subject": "self", "dealer": "self",
          "asked": "self", "others": "everyone", "everyone": "others", "on": "off",
          "off": "on", "true": "false", "false": "true"}

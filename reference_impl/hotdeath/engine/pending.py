@@ -89,6 +89,8 @@ def conclude(state: State, ctx: Ctx, p: Pending) -> None:
         ctx.next_turn = b.origin if state.in_game(b.origin) else next_seat(state, b.origin)
     elif b.resume == "origin":
         ctx.next_turn = next_seat(state, b.origin)
+    elif b.resume == "last_sender":
+        ctx.next_turn = next_seat(state, p.sender)
     else:
         ctx.next_turn = next_seat(state, p.target)
         ctx.lost_turn = frozenset({p.target})

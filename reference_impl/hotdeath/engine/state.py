@@ -100,7 +100,8 @@ class Batch:
 
     origin: int
     resume: str  # target: after the last victim, who loses a turn | origin: after the origin |
-    #              again: the origin plays again
+    #              again: the origin plays again | last_sender: after the player it last
+    #              came from (its player, or whoever passed it on), the victim losing no turn
     source: Card | None = None
     continue_after: int | None = None  # set by an answer: play goes on after this seat
     continue_at: int | None = None  # set by an answer: this seat plays next

@@ -20,7 +20,11 @@ from ..zones import give_to_hand, remove_from_hand
 
 @verb("attack", "Aim an effect at a player (or several): a draw of N cards, or the card's named "
       "payload 'effect'. When stacking, add to the pending draw instead; the stack family "
-      "defaults to the card's 'stack' property ('none' for a card nothing may stack on).",
+      "defaults to the card's 'stack' property ('none' for a card nothing may stack on). "
+      "Once it is settled, play goes on after its last victim, who loses the turn "
+      "(resume=target), after its player (resume=origin), after the player it last came "
+      "from (resume=last_sender: its player, or whoever passed it on), or its player "
+      "plays again (resume=again); an answer may say otherwise.",
       "attack(4, stack=draw4)",
       {"amount": Param("int", 0), "target": Param("seats", None),
        "stack": Param("name", None), "draw_class": Param("name", "attack"),
