@@ -179,3 +179,78 @@ def test_combined_last_cards_need_the_uno_call_where_the_ruleset_says(classic):
     assert impl.step(step)["code"] == "must_call_uno"
     assert impl.step({"do": {"player": "a", "act": "uno"}})["outcome"] == "accepted"
     assert impl.step(step)["observation"]["hands"]["a"] == []
+
+
+def _blender_table(rs, hands: dict[str, list[str]]):
+    from hotdeath.adapter import ReferenceImplementation
+
+    impl = ReferenceImplementation({"uno-blender": rs})
+    impl.load({"ruleset": "uno-blender", "options": [], "table": {
+        "players": ["a", "b", "c"], "discard": ["red 2"], "hands": hands,
+        "pile": [f"yellow {n}" for n in range(1, 9)]}})
+    return impl
+
+
+def _listed(impl, player: int) -> set[tuple[str, bool]]:
+    return {(a.card.notation, a.flex) for a in impl.game.legal_actions(out_of_turn=False)
+            if a.act == "play" and a.player == player}
+
+
+def test_a_flex_side_the_stack_does_not_allow_is_not_listed(rulesets):
+    """BL-20: facing a Draw stack, a card whose regular side is a Draw card is listed on that
+    side only: its flex side (Everyone Draw, Targeted Draw) is no Draw card."""
+    impl = _blender_table(rulesets["uno-blender"], {
+        "a": ["red draw2", "blue 9"],
+        "b": ["red draw2__everyone_draw1", "wild draw4__targeted_draw4", "red skip__skip_everyone",
+              "green 4"],
+        "c": ["green 1", "green 2"]})
+    impl.step({"do": {"player": "a", "act": "play", "card": "red draw2"}})
+    assert _listed(impl, 1) == {("red draw2__everyone_draw1", False),
+                                ("wild draw4__targeted_draw4", False)}
+
+
+FLEX_SIDES_THAT_STACK = (
+    ("  key skip_everyone_side\n  suit skip_everyone\n  color each\n  category action\n"
+     "  on play { play_again }",
+     "  key skip_everyone_side\n  suit draw\n  color each\n  category action attack\n"
+     "  stack draw\n  on play { attack(3) }"),
+    ("  key everyone_draw1_side\n  suit everyone_draw\n  color each\n  category action\n"
+     "  on play { draw(1, target=others) }",
+     "  key everyone_draw1_side\n  suit draw\n  color each\n  category action attack\n"
+     "  stack draw\n  on play { attack(1) }"),
+)
+
+
+def test_a_flex_side_that_is_a_draw_card_answers_a_stack_by_that_side():
+    """The kernel reads a flexed play's right to answer from its side, not from a card's
+    name: in a Blender whose Skip Everyone and Everyone Draw 1 sides were Draw cards, they
+    would join a Draw stack flexed (the Skip's regular side still could not)."""
+    from hotdeath.lang.check import check_text
+    from hotdeath.resources import spec_dir
+
+    text = (spec_dir() / "uno-blender.hd").read_text()
+    for old, new in FLEX_SIDES_THAT_STACK:
+        assert old in text
+        text = text.replace(old, new)
+    rs = check_text(text, "uno-blender.hd")
+    hands = {"a": ["red draw2", "blue 9"],
+             "b": ["red draw2__everyone_draw1", "red skip__skip_everyone", "green 4"],
+             "c": ["green 1", "green 2"]}
+    impl = _blender_table(rs, hands)
+    impl.step({"do": {"player": "a", "act": "play", "card": "red draw2"}})
+    assert _listed(impl, 1) == {("red draw2__everyone_draw1", False),
+                                ("red draw2__everyone_draw1", True),
+                                ("red skip__skip_everyone", True)}
+    refused = impl.step({"do": {"player": "b", "act": "play", "card": "red skip__skip_everyone"}})
+    assert refused["code"] == "cannot_answer"
+    done = impl.step({"do": {"player": "b", "act": "play", "card": "red skip__skip_everyone",
+                             "flex": True}})
+    assert done["outcome"] == "accepted"
+    assert done["observation"]["pending"]["amount"] == 5
+    assert done["observation"]["pending"]["target"] == "c"
+    impl = _blender_table(rs, hands)
+    impl.step({"do": {"player": "a", "act": "play", "card": "red draw2"}})
+    done = impl.step({"do": {"player": "b", "act": "play", "card": "red draw2__everyone_draw1",
+                             "flex": True}})
+    assert done["observation"]["pending"]["amount"] == 3
+    assert done["observation"]["hands"]["a"] == ["blue 9"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..model import Effect, Face, Ruleset
 from . import checks, combine, draws, pending, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
-from .matching import can_stack, granted, identical_to_top, matches
+from .matching import acting_kind, can_stack, granted, matches, wrong_jump_in
 from .pending import drop_unplayable
 from .state import Action, Card, State, Window
 from .turns import next_seat, passed_over
@@ -124,11 +124,12 @@ def _give_turn(state: State, seat: int) -> None:
 # -- answers ------------------------------------------------------------------------------
 
 
-def answer_for(state: State, card: Card, ctx: Ctx) -> Effect | None:
-    """The card's answer that applies to the pending effect now, if any."""
+def answer_for(state: State, card: Card, ctx: Ctx, flex: bool = False) -> Effect | None:
+    """The card's answer that applies to the pending effect now, if any (its flex side's,
+    played on that side)."""
     if not state.pending:
         return None
-    for effect in state.kind(card).answers:
+    for effect in acting_kind(state, card, flex).answers:
         if effect.guard is None or effect.guard(ctx):
             return effect
     return None
@@ -154,8 +155,8 @@ def play(state: State, action: Action) -> Steps:
     if out_of_turn:
         ctx.skips = state.carried_skips  # else none (the class default)
     state.plays_in_hand += 1
-    answer = answer_for(state, card, ctx) if responding else None
-    ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card)
+    answer = answer_for(state, card, ctx, action.flex) if responding else None
+    ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card, action.flex)
     if "challenge" in kind.triggers:  # the only rule that asks what else was held
         ctx.held_color = any(state.face(c).color == state.color
                              for c in state.hands[p] if c is not card)
@@ -363,7 +364,7 @@ def jump_in(state: State, action: Action) -> Steps:
     p, card = action.player, action.card
     assert card is not None
     owner = state.rs.role_rule("jump_in")
-    if not action.combine and not identical_to_top(state, card):
+    if not action.combine and wrong_jump_in(state, card, action.flex):
         state.log("jump", owner, f"{state.name(p)} jumps in with the wrong card")
         draws.draw(state, p, int(state.setting("jump_in_penalty", 0)), "penalty", owner)
         ctx = Ctx(state, p, owner=owner)

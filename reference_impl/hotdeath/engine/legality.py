@@ -18,6 +18,7 @@ from .interp import Ctx
 from .matching import (
     COLORED,
     PLAIN,
+    acting_kind,
     can_stack,
     fits,
     granted,
@@ -26,6 +27,7 @@ from .matching import (
     privileged,
     same_again,
     top_number,
+    wrong_jump_in,
 )
 from .state import AFTER_CARD, AFTER_CHOICES, NEW_TUPLE, Action, Card, Illegal, State
 
@@ -144,13 +146,13 @@ def _check_play(state: State, a: Action) -> None:
                                              or follow_up(state, a.player, card)):
         pass  # played out of turn, on any card (or with the cards just played)
     elif a.player != state.current_player:  # a follow-up stack in an open window
-        if not can_stack(state, card):
+        if not can_stack(state, card, a.flex):
             raise _no(state, "cannot_answer", f"{card} cannot be added to this attack",
                       "attacks")
     elif phase == "respond":
-        if not can_answer(state, card, a.player):
-            name = state.kind(card).name
-            if state.kind(card).answers:  # its own text says what it answers
+        if not can_answer(state, card, a.player, a.flex):
+            name = acting_kind(state, card, a.flex).name
+            if acting_kind(state, card, a.flex).answers:  # its own text says what it answers
                 raise Illegal("cannot_answer", f"{card} cannot answer this attack (card "
                               f"'{_shown(state, card)}')", name)
             raise _no(state, "cannot_answer", f"{card} cannot answer this attack", "attacks")
@@ -251,14 +253,17 @@ def _ctx(state: State, player: int, card: Card | None, action: Action | None = N
     return Ctx(state, player, card, action, holder=player)
 
 
-def can_answer(state: State, card: Card, player: int) -> bool:
-    if state.kind(card).answer_from != "hand":
-        return can_stack(state, card)
+def can_answer(state: State, card: Card, player: int, flex: bool = False) -> bool:
+    """Whether the card may answer the pending effect: played on its flex side (``flex``), the
+    side must answer or stack (a stack's restriction holds for the side played), while the
+    card still matches by its regular side."""
+    if acting_kind(state, card, flex).answer_from != "hand":
+        return can_stack(state, card, flex)
     if state.setting("stack_match") and not matches(state, card):
         return False  # Restrictions: 'match the top card of the discard pile and the restriction'
 
-    return acts.answer_for(state, card, _ctx(state, player, card)) is not None \
-        or can_stack(state, card)
+    return acts.answer_for(state, card, _ctx(state, player, card), flex) is not None \
+        or can_stack(state, card, flex)
 
 
 def forced_answer(state: State, player: int) -> Card | None:
@@ -384,9 +389,13 @@ def _check_jump_in(state: State, a: Action) -> None:
             raise _no(state, "does_not_match", f"{card} is not identical to the top card",
                       "jump_in")
         return  # accepted: the wrong card costs its penalty
-    if state.pending and not can_stack(state, card):
+    if state.pending and not can_stack(state, card, a.flex):
+        if wrong_jump_in(state, card, a.flex):
+            return  # accepted: a card the stack's restriction does not allow costs the penalty
         raise _no(state, "cannot_jump_in", "only a card that stacks may jump in on a pending "
                   "attack", "jump_in")
+    if a.flex:
+        _check_flex(state, a, card)
     _check_choices(state, a, card)
     _check_going_out(state, a)
 
@@ -574,17 +583,24 @@ def _answers(state: State, p: int) -> list[Action]:
                 continue  # one copy of each face: the copies act alike
             seen.add(card.face)
             kind = state.kind(card)
-            if not kind.answers and kind.stack is None:
+            flexes = bool(kind.side) and state.power[p]
+            if not kind.answers and kind.stack is None and not flexes:
                 continue  # it neither answers nor stacks: can_answer would say no
-            if not can_answer(state, card, p) or (kind.playable is not None
-                                                  and not playable(state, card, p)):
+            # each side answers on its own: the side played must be one the pending effect
+            # allows (a stack's restriction), though the card matches by its regular side
+            regular = (bool(kind.answers) or kind.stack is not None) \
+                and can_answer(state, card, p)
+            side = flexes and can_answer(state, card, p, flex=True)
+            if not (regular or side) or (kind.playable is not None
+                                         and not playable(state, card, p)):
                 continue
-            needs = needs_of(state, card, p)
-            if needs:
-                out.extend(_variants(state, p, card, needs))
-            else:
-                out.append(Action(p, "play", card))
-            if kind.side and state.power[p]:
+            if regular:
+                needs = needs_of(state, card, p)
+                if needs:
+                    out.extend(_variants(state, p, card, needs))
+                else:
+                    out.append(Action(p, "play", card))
+            if side:
                 out.extend(_flexed(state, p, card))
     elif not going_out and p not in state.uno_pending:
         out.append(Action(p, "uno"))

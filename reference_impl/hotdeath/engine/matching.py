@@ -220,14 +220,35 @@ def identical_to_top(state: State, card: Card) -> bool:
     return True
 
 
-def can_stack(state: State, card: Card) -> bool:
+def acting_kind(state: State, card: Card, flex: bool = False) -> CardKind:
+    """The kind whose effects a play of the card runs: its flex side's, when it is played on
+    that side (a two-sided card is still matched by its regular side)."""
+    kind = state.kind(card)
+    if flex and kind.side:
+        return state.rs.kinds[kind.side]
+    return kind
+
+
+def can_stack(state: State, card: Card, flex: bool = False) -> bool:
     """Whether a card may be added to the pending draw: its family is the draw's, or one it
     may be added onto ('stacks_on'); with 'stack_match' it must match the card in play too
-    (a stack restricts play, it does not replace matching)."""
+    (a stack restricts play, it does not replace matching). Played on its flex side
+    (``flex``), it is the side that must belong to such a family: the card still matches by
+    its regular side."""
     if not state.pending:
         return False
-    kind = state.kind(card)
+    kind = acting_kind(state, card, flex)
     group = state.pending[0].group
     if kind.stack is None or not (kind.stack == group or group in kind.stacks_on):
         return False
     return not state.setting("stack_match") or matches(state, card)
+
+
+def wrong_jump_in(state: State, card: Card, flex: bool = False) -> bool:
+    """Whether a jump-in with this card costs the ruleset's penalty: the card is not identical
+    to the one in play, or (with 'jump_in_unstackable penalty') it is, but cannot join the
+    pending draw (a card that breaks a stack's play restriction is an illegal card too)."""
+    if not identical_to_top(state, card):
+        return True
+    return bool(state.pending) and state.setting("jump_in_unstackable") == "penalty" \
+        and not can_stack(state, card, flex)

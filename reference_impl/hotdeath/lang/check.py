@@ -60,6 +60,7 @@ TOP = {
     "jump_in": PropSpec("names", _names("color", "suit", "text")),
     "jump_in_penalty": PropSpec("int"), "jump_in_wild": PropSpec("int"),
     "jump_in_stack": PropSpec("name", _names("reset", "add", "pass_on")),
+    "jump_in_unstackable": PropSpec("name", _names("refuse", "penalty")),
     "jump_in_closed_by": PropSpec("name"),
     "combine": PropSpec("names", _names("add", "subtract", "multiply", "divide", "average")),
     "combine_ranks": PropSpec("range"),
