@@ -254,3 +254,20 @@ def test_a_flex_side_that_is_a_draw_card_answers_a_stack_by_that_side():
                              "flex": True}})
     assert done["observation"]["pending"]["amount"] == 3
     assert done["observation"]["hands"]["a"] == ["blue 9"]
+
+
+def test_a_bluff_is_accepted_but_never_listed(rulesets):
+    """HD89-17: a 9 on a green 6 without the 69 is a cheat the rules let stand until caught, so
+    apply_action takes it, but no list of legal moves offers it (a random player never cheats)."""
+    from hotdeath.adapter import ReferenceImplementation
+
+    impl = ReferenceImplementation({"hot-death-1989": rulesets["hot-death-1989"]})
+    impl.load({"ruleset": "hot-death-1989", "options": [], "table": {
+        "players": ["a", "b", "c"], "discard": ["green 6"],
+        "hands": {"a": ["blue 9", "red 3"], "b": ["yellow 2", "blue 7"], "c": ["red 8", "blue 1"]},
+        "pile": ["yellow 4", "yellow 5"]}})
+    listed = {a.card.notation for a in impl.game.legal_actions() if a.act == "play"}
+    assert "blue 9" not in listed
+    impl.step({"do": {"player": "a", "act": "play", "card": "blue 9"}})
+    assert impl.game.state.top().notation == "blue 9"
+    assert any(a.act == "disputes" and a.player == 2 for a in impl.game.legal_actions())

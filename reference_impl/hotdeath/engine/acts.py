@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..model import Effect, Face, Ruleset
 from . import checks, combine, draws, pending, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
-from .matching import acting_kind, can_stack, granted, matches, wrong_jump_in
+from .matching import acting_kind, bluffable, can_stack, granted, matches, wrong_jump_in
 from .pending import drop_unplayable
 from .state import Action, Card, State, Window
 from .turns import next_seat, passed_over
@@ -19,6 +19,7 @@ from .turns import next_seat, passed_over
 
 def process(state: State, action: Action) -> Steps:
     carried = 0
+    state.answered = state.windows
     if state.windows:
         if action.act == "play" and any(w.kind == "follow_up" and w.to == action.player
                                         for w in state.windows):
@@ -162,8 +163,10 @@ def play(state: State, action: Action) -> Steps:
                              for c in state.hands[p] if c is not card)
     ctx.under = state.top()
     ctx.vars["color_before"] = state.color
-    privileged = state.rs.grants and not responding and not ctx.stacking \
-        and not matches(state, card) and granted(state, p, card)
+    off_match = state.rs.grants and not responding and not ctx.stacking \
+        and not matches(state, card)
+    privileged = off_match and granted(state, p, card)
+    bluffed = off_match and not privileged and bluffable(state, card)
     _put_down(state, p, card, face)
     ctx.vars["last_card"] = not state.hands[p]
     acting, mini = True, False
@@ -188,6 +191,9 @@ def play(state: State, action: Action) -> Steps:
         yield from run_effects(kind.triggers["modify"], ctx)
     if privileged:  # others may now dispute the play (see window_open)
         state.windows.append(Window("granted_match", p))
+    elif bluffed:  # a play only a grant allows, made without it: it stands unless caught
+        state.windows.append(Window("bluffed_match", p, card=card,
+                                    before=ctx.vars["color_before"]))  # type: ignore[arg-type]
     if "any_play" in state.rs.reacts:
         state.triggered.append(("any_play", p, card, {
             "skips": ctx.skips, "reversed": ctx.vars.get("reversed"),

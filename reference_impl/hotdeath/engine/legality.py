@@ -19,6 +19,7 @@ from .matching import (
     COLORED,
     PLAIN,
     acting_kind,
+    bluffable,
     can_stack,
     fits,
     granted,
@@ -166,7 +167,7 @@ def _check_play(state: State, a: Action) -> None:
             raise _no(state, "not_drawn_card", f"after drawing, {state.name(a.player)} may "
                       f"play only the drawn card ({shown})", "turns")
     elif not matches(state, card) and not granted(state, a.player, card) \
-            and not number_fits(state, card, a.number):
+            and not number_fits(state, card, a.number) and not bluffable(state, card):
         top = state.top()
         raise _no(state, "does_not_match", f"{card} does not match "
                   f"{top.notation if top else 'nothing'} (colour {state.color})", "matching")
@@ -553,9 +554,10 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     (with ``out_of_turn``) everyone else: Uno calls, catches, correct jump-ins,
     follow-up stacks and the ruleset's own acts.
 
-    Penalised moves (a wrong jump-in, a false catch where the ruleset fines it) are
-    accepted by ``apply_action`` but never listed here. The order of the list is
-    part of the engine's behaviour (a seeded random player picks by position):
+    Penalised moves (a wrong jump-in, a false catch where the ruleset fines it) and
+    bluffs (``matching.bluffable``) are accepted by ``apply_action`` but never listed
+    here. The order of the list is part of the engine's behaviour (a seeded random
+    player picks by position):
     the player's plays in hand order, then Uno, then the other acts.
     """
     if state.over:

@@ -169,6 +169,21 @@ def granted(state: State, player: int, card: Card) -> bool:
     return False
 
 
+def bluffable(state: State, card: Card) -> bool:
+    """Whether a player may play this card here as a bluff: where the ruleset lets players
+    cheat (``grant_bluff``), a card that a grant would let its holder play (a 9 on a 6) may
+    be played by one who lacks the granting card. The play stands unless someone catches it
+    before anyone acts again; it is accepted, never listed among the legal moves."""
+    if not state.rs.grants or not state.setting("grant_bluff"):
+        return False
+    top = state.top()
+    if top is None:
+        return False
+    suits, top_suits = state.face(card).suits, state.face(top).suits
+    return any(not suits.isdisjoint(k.grants_match) and not top_suits.isdisjoint(k.grants_match)
+               for k in state.rs.kinds.values() if k.grants_match)
+
+
 def privileged(state: State, player: int):
     """A test of 'may the player play a card of this face though it does not match', built once
     per listing of legal moves (see ``granted``); None when nothing grants anything."""

@@ -176,6 +176,8 @@ class Window:
     seat: int
     group: str | None = None
     to: int | None = None  # the one player it is offered to, if any (a player just skipped)
+    card: Card | None = None  # the card the act that opened it played, if any
+    before: str | None = None  # the colour in play before that act (restored if it is undone)
 
 
 class Derived:
@@ -248,6 +250,9 @@ class State:
         self.drawn: Card | None = None
         self.request: Request | None = None
         self.windows: list[Window] = []
+        # the windows open when the action now resolving began (``windows`` is emptied then):
+        # what the act answers, for the verbs that undo what the window was about
+        self.answered: list[Window] = []
         # periods that last until a rule ends them (a silence): name -> the seat that began it
         self.periods: dict[str, int] = {}
         self.plays_in_hand = 0  # cards played this hand, answers and jump-ins included

@@ -71,7 +71,7 @@ TOP = {
     "must_play": PropSpec("int"),
     "tempo": PropSpec("int"), "stack_match": PropSpec("int"), "draw_accepts": PropSpec("int"),
     "power_cards": PropSpec("int"), "uno_any_hand": PropSpec("int"),
-    "jump_in_skipped": PropSpec("int"),
+    "jump_in_skipped": PropSpec("int"), "grant_bluff": PropSpec("int"),
     "turn_draw": PropSpec("name", _names("one", "until_playable")),
     "score_layers": PropSpec("names"),
     "hand_size_choice": PropSpec("range"),

@@ -84,6 +84,24 @@ def open_window(ctx: Ctx, name: str, to) -> None:
     ctx.state.windows.append(Window(name, ctx.actor, to=to(ctx) if to is not None else None))
 
 
+@verb("take_back_played", "Undo a play others may still answer: the card a player just "
+      "played (its window is what this act answers) goes back into their hand, and the card "
+      "beneath it is in play again in the colour in play before it (a bluff caught).",
+      "take_back_played(chosen)", {"who": Param("selector", required=True)})
+def take_back_played(ctx: Ctx, who) -> None:
+    s = ctx.state
+    seat = who(ctx)
+    window = next((w for w in s.answered if w.seat == seat and w.card is not None), None)
+    pile = s.zone(s.play_zone)
+    if window is None or not pile or pile[-1] is not window.card:
+        return  # nothing of theirs to take back: the card is no longer in play
+    card = pile.pop()
+    s.hands[seat].append(card)
+    s.match_top = None
+    s.color = window.before
+    s.log("take_back", ctx.owner, f"{s.name(seat)} takes back {card.notation}")
+
+
 @verb("trade_or_view", "The actor may take one card of another player's hand in exchange for "
       "one of their own, or look at one card of it, or neither (asked, then the cards picked).",
       "trade_or_view(chosen)", {"who": Param("selector", required=True)})
