@@ -184,16 +184,19 @@ def look_and_arrange(ctx: Ctx, count: int, keep: int):
 
 
 @verb("pool_and_deal", "Every hand still in the game (and the cards of a pile, if named) is "
-      "gathered, shuffled (a scripted input) and dealt out evenly; who takes the larger piles "
-      "is a race (a scripted input).", "pool_and_deal",
+      "gathered, shuffled (a scripted input) and dealt out evenly to those hands; a player "
+      "with no card left has gone out and gets none. Where the piles are uneven, the first "
+      "to come take the smaller ones: the order is a race (a scripted input).", "pool_and_deal",
       {"with_pile": Param("zone", None)})
 def pool_and_deal(ctx: Ctx, with_pile: str | None) -> None:
     s = ctx.state
-    seats = [i for i in range(len(s.seats)) if s.in_game(i)]
+    seats = [i for i in range(len(s.seats)) if s.in_game(i) and s.hands[i]]
     pool = [c for i in seats for c in s.hands[i]]
     if with_pile is not None:
         pool += s.zone(with_pile)
         s.zone(with_pile).clear()
+    if not seats:
+        return
     for i in seats:
         s.hands[i] = []
         s.revealed[i] = set()
@@ -202,8 +205,9 @@ def pool_and_deal(ctx: Ctx, with_pile: str | None) -> None:
     first = s.chance.race([s.seats[i] for i in seats]) if extra else []
     ranked = [s.index[n] for n in first] + [i for i in seats if s.seats[i] not in first]
     cards = list(order)
+    larger = len(ranked) - extra  # the first ``larger`` players of the race take base cards
     for rank, seat in enumerate(ranked):
-        take = base + (1 if rank < extra else 0)
+        take = base + (1 if rank >= larger else 0)
         s.hands[seat], cards = cards[:take], cards[take:]
     s.log("pool", ctx.owner, f"{len(order)} cards are pooled and dealt out "
           f"({base} each, {extra} extra)")
