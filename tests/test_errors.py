@@ -79,6 +79,8 @@ SPEC_CASES = [
     (HEAD + 'ruling R1 "t" {\n  question "q"\n  answer "a"\n  cites classic "A" "b"\n}\n',
      "2:1: ruling R1 has no 'rationale'"),
     ('ruleset x\n', "1:10: unexpected end of line; expected a quoted string"),
+    (HEAD + 'act peeks "Peek" {\n  by anyone\n  replaces draw\n  cites classic "A" "b"\n}\n',
+     "2:1: act peeks replaces the draw, so it is 'by turn' and needs no target or card"),
 ]
 
 

@@ -184,6 +184,8 @@ class ActDecl:
     trigger: Effect | None
     guard: Callable | None
     citations: list[Citation]
+    # 'draw': whenever the act is allowed, a draw is this act (the Doos upperdecker)
+    replaces: str | None = None
 
 
 @dataclass(frozen=True)

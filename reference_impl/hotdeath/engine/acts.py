@@ -393,6 +393,9 @@ def jump_in(state: State, action: Action) -> Steps:
 def draw(state: State, action: Action) -> Steps:
     if state.pending and state.setting("draw_accepts"):
         return (yield from accept(state, action))  # drawing the stack's penalty
+    instead = replacing_act(state, action, "draw")
+    if instead is not None:  # the draw is that act (a player on doos turns up an upperdecker)
+        return (yield from declared(state, instead))
     if tempo.on(state):
         return (yield from tempo_draw(state, action.player))
     return _draw(state, action)
@@ -414,6 +417,17 @@ def _draw(state: State, action: Action) -> Ctx:
     else:
         ctx.next_turn = next_seat(state, p)
     return ctx
+
+
+def replacing_act(state: State, action: Action, act: str) -> Action | None:
+    """The declared act that this protocol act is, where one ``replaces`` it and its rules
+    allow it now; None otherwise."""
+    for decl in state.rs.acts.values():
+        if decl.replaces == act:
+            instead = action._replace(act=decl.name)
+            if decl.guard is None or decl.guard(Ctx(state, action.player, action=instead)):
+                return instead
+    return None
 
 
 def tempo_draw(state: State, p: int) -> Steps:

@@ -194,9 +194,11 @@ class Derived:
     def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
         self.fits: dict[tuple, dict] = {}
-        # no triggers, grants, overrides for every card or turns of several cards: a plain
-        # draw or play can be applied in one call (acts.quick)
-        self.plain = not (rs.reacts or rs.grants or rs.general_overrides or rs.extras)
+        # no triggers, grants, overrides for every card, turns of several cards or act that a
+        # draw may be (replaces draw): a plain draw or play can be applied in one call
+        # (acts.quick)
+        self.plain = not (rs.reacts or rs.grants or rs.general_overrides or rs.extras
+                          or any(a.replaces for a in rs.acts.values()))
         # own face -> its play has no effect and no override of its own (acts.quick)
         self.quiet: dict[Face, bool] = {}
         kinds = rs.kinds.values()

@@ -102,7 +102,8 @@ RULING = {"question": PropSpec("string"), "answer": PropSpec("string"),
 OPTION = {"default": PropSpec("name", _names("on", "off")), "excludes": PropSpec("names")}
 ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "needs": PropSpec("names", _names("target", "card")),
-       "allowed": PropSpec("none", guarded=True)}
+       "allowed": PropSpec("none", guarded=True),
+       "replaces": PropSpec("name", _names("draw"))}
 CARD_EVENTS = {"play", "modify", "entered", "start", "challenge", "blocked", "drawn",
                "activated", "any_play", "turn_start", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
@@ -567,12 +568,14 @@ class Checker:
                                           self.tree.path, excludes)
 
     def block_act(self, b: ast.Block) -> None:
-        by, needs, cites = "anyone", frozenset(), []
+        by, needs, cites, replaces = "anyone", frozenset(), [], None
         for e in b.entries:
             if isinstance(e, ast.Property):
                 if self.prop(e, ACT, "act property"):
                     if e.name == "by":
                         by = e.values[0].text
+                    elif e.name == "replaces":
+                        replaces = e.values[0].text
                     elif e.name == "needs":
                         needs = frozenset(self.values(e))
             elif isinstance(e, ast.Citation):
@@ -584,7 +587,10 @@ class Checker:
             self.errors.error(b.pos, f"'{b.ident}' is one of the protocol's own acts")
         if not cites:
             self.errors.error(b.pos, f"act {b.ident} cites no source")
-        decl = ActDecl(b.ident, b.name, by, needs, None, None, cites)
+        if replaces is not None and (by != "turn" or needs):
+            self.errors.error(b.pos, f"act {b.ident} replaces the draw, so it is 'by turn' "
+                              "and needs no target or card")
+        decl = ActDecl(b.ident, b.name, by, needs, None, None, cites, replaces)
         self.rs.acts[b.ident] = decl
         self.pending_bodies.append((decl, b))
 

@@ -16,6 +16,8 @@ from ..interp import Ctx
       {"name": Param("name", required=True)})
 def begin_period(ctx: Ctx, name: str) -> None:
     s = ctx.state
+    if s.periods.get(name) == ctx.actor:
+        return  # already running, begun by the same player: nothing new to tell
     s.periods[name] = ctx.actor
     s.log("period", ctx.owner, f"{name} begins ({s.name(ctx.actor)})")
 
