@@ -93,11 +93,13 @@ def main() -> None:
                         "(with --record, the others are kept as recorded)")
     args = parser.parse_args()
     rulesets = load_rulesets()
-    recorded = {} if args.record else json.loads(args.file.read_text())["configs"]
-    # comparing replays what was recorded (an option added since does not change old groups)
-    known = configurations(rulesets) if args.record else {
-        k: {f: v[f] for f in ("ruleset", "options", "eager", "players", "out_of_turn")}
-        for k, v in recorded.items()}
+    recorded = json.loads(args.file.read_text())["configs"] if args.file.exists() else {}
+    # comparing replays what was recorded (an option added since does not change old groups);
+    # recording plays the configurations made here and any others the file holds (added by
+    # hand, such as the Math rules apart), so that none is left behind stale
+    replayed = {k: {f: v[f] for f in ("ruleset", "options", "eager", "players", "out_of_turn")}
+                for k, v in recorded.items()}
+    known = {**replayed, **configurations(rulesets)} if args.record else replayed
     configs = {k: v for k, v in known.items() if args.only in k}
     results, differ = {}, []
     for key, config in configs.items():
@@ -125,8 +127,8 @@ def main() -> None:
                 verdict = "identical"
         print(f"{key:44} {args.games} games {seconds:6.1f}s {verdict}", flush=True)
     if args.record:
-        if args.only and args.file.exists():  # a rule changed for some: keep the others
-            results = {**json.loads(args.file.read_text())["configs"], **results}
+        if args.only:  # a rule changed for some: keep the others
+            results = {**recorded, **results}
         args.file.parent.mkdir(parents=True, exist_ok=True)
         args.file.write_text(json.dumps({"configs": results}, indent=1) + "\n")
         print(f"recorded {len(results)} configurations in {args.file}")
