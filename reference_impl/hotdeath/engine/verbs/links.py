@@ -10,7 +10,7 @@ on until someone cannot, who then takes it.
 from __future__ import annotations
 
 from ...registry import Param, verb
-from .. import draws, zones
+from .. import draws
 from ..interp import Ctx, Steps, ask
 from ..turns import in_order
 from .burning import burn
@@ -59,9 +59,10 @@ def point_vote(ctx: Ctx, most: int) -> Steps:
 
 
 @verb("start_mini_pile", "Cards are turned up from the draw pile until a coloured one shows (the "
-      "others are burned); this card and that one begin the pile named, which every player must "
-      "now play on: only cards of that colour and wild cards, whose colour and actions are "
-      "skipped, until someone cannot meet the tempo and takes the pile into their hand.",
+      "others are burned); that one begins the pile named, which every player must now play "
+      "on: only cards of that colour and wild cards, whose colour and actions are skipped, "
+      "until someone cannot meet the tempo and takes the pile into their hand. The card that "
+      "began it stays on the discard pile, in the colour in play, for play to go on there.",
       "start_mini_pile(mini_pile)", {"zone": Param("zone", required=True)})
 def start_mini_pile(ctx: Ctx, zone: str) -> None:
     s = ctx.state
@@ -74,10 +75,6 @@ def start_mini_pile(ctx: Ctx, zone: str) -> None:
     if card is None:
         s.log("exhausted", ctx.owner, "no coloured card is left to turn up: no mini-pile")
         return
-    this = ctx.card
-    if this is not None:
-        zones.detach(s, this)
-        s.zone(zone).append(this)
     s.zone(zone).append(card)
     s.mini = (zone, s.face(card).color, s.color)
     s.play_zone = zone
