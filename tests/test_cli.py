@@ -22,6 +22,18 @@ def test_check_reports_counts():
     assert "scenarios OK" in result.output
 
 
+def test_check_takes_scenario_files_as_arguments(tmp_path):
+    good = SCN / "classic" / "skip-basic.scn"
+    bad = tmp_path / "bad.scn"
+    bad.write_text(good.read_text().replace("id classic-", "id mine-").replace("red 5", "red 55"))
+    result = invoke("check", str(good))
+    assert result.exit_code == 0, result.output
+    assert "1 scenario OK" in result.output
+    result = invoke("check", str(good), str(bad))
+    assert result.exit_code == 1
+    assert "bad.scn:" in result.output and "red 55" in result.output
+
+
 def test_run_prints_trace_with_citation():
     result = invoke("run", str(SCN / "classic" / "skip-basic.scn"))
     assert result.exit_code == 0, result.output

@@ -148,6 +148,15 @@ def test_unknown_cards_are_located(rulesets):
                         "(did you mean 'red 5'?)"]
 
 
+def test_an_unknown_pending_kind_is_located_with_the_known_ones(rulesets):
+    """A scenario writer cannot guess that a Gift pending is 'present': name them all."""
+    scn = compile_scenario(SCN + "  hand alice: red 5\nsteps\n  alice draws\n"
+                           "  expect pending drw at bob\n", "kind.scn")
+    rendered = [d.render().splitlines()[0] for d in lint_scenario(scn, rulesets)]
+    assert rendered == ["kind.scn:10:18: ruleset 'classic' has no pending effect of kind 'drw' "
+                        "(did you mean 'draw'?) (kinds: draw)"]
+
+
 def test_a_table_beyond_the_deck_is_refused(rulesets):
     """Classic has one red 0: a table with two could never be dealt, so it is located."""
     scn = compile_scenario(SCN + "  hand alice: red 0, blue 2\n  hand bob: red 0\nsteps\n",

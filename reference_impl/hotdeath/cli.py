@@ -53,26 +53,31 @@ def main() -> None:
 
 
 @main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @SPEC_OPTION
 @click.option("--scenarios", type=click.Path(exists=True, path_type=Path),
-              help="Scenario file or directory to check (default: the bundled corpus).")
-def check(spec: Path | None, scenarios: Path | None) -> None:
-    """Check the rules files and the scenario corpus; report every problem."""
+              help="Scenario file or directory to check (the same as naming it as PATHS).")
+def check(paths: tuple[Path, ...], spec: Path | None, scenarios: Path | None) -> None:
+    """Check the rules files and the scenario corpus; report every problem.
+
+    PATHS are scenario files or directories to check instead of the bundled corpus
+    (`hotdeath check my-argument.scn`)."""
     from hotdeath_harness.corpus import load_corpus
 
     from .lang.check import load_rulesets
     from .lint import duplicate_scenarios, lint_scenario, unpinned_rulings
 
+    chosen = [*paths, *([scenarios] if scenarios else [])]
     try:
         rulesets = load_rulesets(spec)
-        corpus = load_corpus(scenarios or scenarios_dir())
+        corpus = [scn for path in chosen or [scenarios_dir()] for scn in load_corpus(path)]
     except HotDeathError as err:
         _fail(err)
     diags = [d for scn in corpus for d in lint_scenario(scn, rulesets)]
     diags += duplicate_scenarios(corpus)
     if diags:
         _fail(HotDeathError(diags))
-    missing = unpinned_rulings(rulesets, corpus) if scenarios is None else []
+    missing = unpinned_rulings(rulesets, corpus) if not chosen else []
     for line in missing:
         click.echo(line, err=True)
     if missing:
@@ -80,7 +85,7 @@ def check(spec: Path | None, scenarios: Path | None) -> None:
     for rs in rulesets.values():
         click.echo(f"{rs.ident}: {len(rs.kinds)} cards, {len(rs.rules)} rules, "
                    f"{len(rs.rulings)} rulings, {len(rs.deck)}-card deck")
-    click.echo(f"{len(corpus)} scenarios OK")
+    click.echo(f"{len(corpus)} scenario{'' if len(corpus) == 1 else 's'} OK")
 
 
 @main.command()

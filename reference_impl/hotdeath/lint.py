@@ -26,6 +26,13 @@ def _deck_hint(base: Ruleset, text: str) -> str:
     return f" (option {adds[0]} adds it)" if adds else ""
 
 
+def pending_kinds(rs: Ruleset) -> set[str]:
+    """The kinds a pending effect can have: a plain draw, or the name of an effect that a
+    card or a rule sends (``attack(effect=present)``, ``effect present { ... }``)."""
+    return {"draw"} | {name for kind in rs.kinds.values() for name in kind.effects} \
+        | {name for rule in rs.rules.values() for name in rule.effects}
+
+
 def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[Diagnostic]:
     d = scn.data
     rs = rulesets.get(d["ruleset"])
@@ -52,6 +59,11 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
             hint = _deck_hint(base, text) or (suggest(text, rs.faces) if face is None else "")
             out.append(diag(line, col, f"ruleset '{rs.ident}' has {what.format(text)}{hint}"))
     out.extend(_beyond_deck(scn, rs))
+    kinds = pending_kinds(rs)
+    for kind, (line, col) in scn.kind_positions:
+        if kind not in kinds:
+            out.append(diag(line, col, f"ruleset '{rs.ident}' has no pending effect of kind "
+                            f"'{kind}'{suggest(kind, kinds)} (kinds: {', '.join(sorted(kinds))})"))
     for ruling in d["pins"]:
         if ruling not in rs.rulings:
             out.append(diag(*scn.at(f"pins {ruling}"), f"ruleset '{rs.ident}' has no ruling "

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .model import CardKind, Ruleset
+from .errors import HotDeathError
+from .model import ActDecl, CardKind, Ruleset
 
 
 def deck_rows(rs: Ruleset) -> list[tuple[str, str, int, str]]:
@@ -75,13 +76,36 @@ def render(rs: Ruleset, only_deck: bool = False) -> str:
         out += ["", "options:"]
         out += [f"  {o.ident}: {o.title} (default {'on' if o.default else 'off'})"
                 for o in rs.options.values()]
-    if rs.acts:
+    acts = _acts_with_options(rs)
+    if acts:
         out += ["", "acts (besides the protocol's own):"]
         out += [f"  {a.name}: {a.title} (by {a.by}"
-                + (", names a player" if "target" in a.needs else "") + ")"
-                for a in rs.acts.values()]
+                + (", names a player" if "target" in a.needs else "")
+                + (", when the rules allow it" if a.guard is not None else "")
+                + (f", instead of a {a.replaces} when allowed" if a.replaces else "")
+                + (f"; option {option}" if option else "") + ")"
+                for a, option in acts]
     if rs.zones:
         out += ["", "extra piles:"]
         out += [f"  {z.name}: {z.title}" for z in rs.zones.values()]
     out += ["", f"rulings: {', '.join(rs.rulings) or 'none'}"]
     return "\n".join(out)
+
+
+def _acts_with_options(rs: Ruleset) -> list[tuple[ActDecl, str]]:
+    """The ruleset's declared acts, then those an option adds, each with that option: a
+    scenario writer needs the act's name before turning the option on."""
+    out = [(a, "") for a in rs.acts.values()]
+    seen = set(rs.acts)
+    for ident in rs.options:
+        if ident in rs.active_options:
+            continue
+        try:
+            variant = rs.with_options(frozenset([*rs.active_options, ident]))
+        except HotDeathError:
+            continue  # an option that needs another one on: its acts show with that one
+        for name, act in variant.acts.items():
+            if name not in seen:
+                seen.add(name)
+                out.append((act, ident))
+    return out

@@ -33,6 +33,10 @@ class CompiledScenario:
     ``cites N heading`` and ``cites N quote`` for each of its strings, so checks can point
     at it."""
 
+    kind_positions: list[tuple[str, Pos]] = field(default_factory=list)
+    """Where each pending effect's kind an expectation names was written (``expect pending
+    KIND at PLAYER``), so that a kind the ruleset lacks is reported there."""
+
     def at(self, key: str) -> Pos:
         """The position of a header entry (see ``header_positions``); 1:1 if unknown."""
         return self.header_positions.get(key, (1, 1))
@@ -62,6 +66,7 @@ class Builder:
         self.cards: list[tuple[str, Pos]] = []
         self.step_pos: list[Pos] = []
         self.player_refs: list[tuple[str, Pos]] = []
+        self.kinds: list[tuple[str, Pos]] = []  # pending kinds expectations name
         self.header_pos: dict[str, Pos] = {}
         self.where: dict[str, Pos] = {}  # the first table line of each kind, for errors
 
@@ -317,6 +322,7 @@ class Builder:
             return {"path": f"zones.{c[0]}", "equals": self.cards_of(c[1] if len(c) > 1
                                                                      else None)}
         if kind == "exp_pending_kind":
+            self.kinds.append((str(c[0]), _pos(c[0])))
             return {"path": "pending", "matches": {"kind": str(c[0]),
                                                    "target": self.player(c[1])}}
         if kind == "exp_queue":
@@ -414,7 +420,7 @@ def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
     data = builder.build(tree)
     builder.errors.raise_if_any()
     return CompiledScenario(data, path, source, builder.cards, builder.step_pos,
-                            builder.header_pos)
+                            builder.header_pos, builder.kinds)
 
 
 _SOURCES = ("scenario/parse.py", "scenario/format.py", "lang/parse.py", "errors.py")
@@ -432,12 +438,13 @@ def compile_scenario_file(path: Path) -> CompiledScenario:
     text = read_source(path)
     store = _cache()
     saved = store.get(text)
-    if isinstance(saved, tuple) and len(saved) == 4:
-        data, cards, steps, header = saved
+    if isinstance(saved, tuple) and len(saved) == 5:
+        data, cards, steps, header, kinds = saved
         return CompiledScenario(data, str(path), SourceText(str(path), text), cards, steps,
-                                header)
+                                header, kinds)
     scn = compile_scenario(text, str(path))
-    store.put(text, (scn.data, scn.card_positions, scn.step_positions, scn.header_positions))
+    store.put(text, (scn.data, scn.card_positions, scn.step_positions, scn.header_positions,
+                     scn.kind_positions))
     return scn
 
 
