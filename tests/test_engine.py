@@ -271,3 +271,19 @@ def test_a_bluff_is_accepted_but_never_listed(rulesets):
     impl.step({"do": {"player": "a", "act": "play", "card": "blue 9"}})
     assert impl.game.state.top().notation == "blue 9"
     assert any(a.act == "disputes" and a.player == 2 for a in impl.game.legal_actions())
+
+
+def test_refused_jump_ins_say_why(rulesets):
+    """A wild card refused as a jump-in (Deluxe: 'May not use on wild cards') is refused for
+    being wild, not for being different from the identical wild in play."""
+    from hotdeath.adapter import ReferenceImplementation
+
+    impl = ReferenceImplementation({"hot-death-deluxe": rulesets["hot-death-deluxe"]})
+    impl.load({"ruleset": "hot-death-deluxe", "options": ["jump_in"], "table": {
+        "players": ["a", "b", "c"], "discard": ["red 5"],
+        "hands": {"a": ["wild", "yellow 4"], "b": ["blue 9", "blue 5"], "c": ["wild", "yellow 4"]},
+        "pile": ["blue 1", "blue 2", "blue 3"]}})
+    impl.step({"do": {"player": "a", "act": "play", "card": "wild", "color": "green"}})
+    answer = impl.step({"do": {"player": "c", "act": "jump_in", "card": "wild", "color": "green"}})
+    assert (answer["outcome"], answer["code"]) == ("rejected", "does_not_match")
+    assert answer["message"] == "a wild card may not jump in"

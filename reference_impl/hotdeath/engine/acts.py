@@ -116,6 +116,8 @@ def hand_on(state: State, ctx: Ctx) -> None:
 
 
 def _give_turn(state: State, seat: int) -> None:
+    if "turn_end" in state.rs.reacts:
+        state.triggered.append(("turn_end", state.turn, None, None))
     state.turn = seat
     state.turn_number += 1
     if "turn_start" in state.rs.reacts:

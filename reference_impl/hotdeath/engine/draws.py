@@ -6,7 +6,9 @@ not ranked at or above that layer. That makes a card draw hierarchy (an
 'immune' draw ignores a -1 modifier while a 'split' draw does not) pure data.
 
 Modifiers on cards in a player's field change that player's draws; modifiers
-on cards in neutral play change everyone's. A card whose modifiers work from
+on cards in neutral play change everyone's, and so do those of a global card
+laid in front of a player (a table can be set so: the Plague in front of its
+user), since a global card affects all players wherever it lies. A card whose modifiers work from
 the hand (``modifies_from hand``: a card held up) changes its holder's
 draws while held, and is shown to everyone when it does.
 """
@@ -22,6 +24,8 @@ from .state import Card, State
 def _modifier_sources(state: State, player: int) -> list[tuple[Card, int]]:
     out = [(card, player) for card in state.fields[player]]
     out += [(card, player) for card in state.neutral]
+    out += [(card, player) for seat, field in enumerate(state.fields) if seat != player
+            for card in field if "global" in state.kind(card).categories]
     if state.rs.hand_modifiers:
         out += [(card, player) for card in state.hands[player]
                 if state.kind(card).modifies_from == "hand"]
@@ -29,7 +33,7 @@ def _modifier_sources(state: State, player: int) -> list[tuple[Card, int]]:
 
 
 def modified_amount(state: State, player: int, amount: int, draw_class: str) -> int:
-    if not state.fields[player] and not state.neutral and not state.rs.hand_modifiers:
+    if not any(state.fields) and not state.neutral and not state.rs.hand_modifiers:
         return amount
     rs = state.rs
     rank = rs.rank(draw_class)

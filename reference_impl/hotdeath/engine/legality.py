@@ -374,7 +374,10 @@ def _check_jump_in(state: State, a: Action) -> None:
     who = state.name(a.player)
     if not state.setting_list("jump_in"):
         raise _no(state, "cannot_jump_in", "this ruleset has no jump-ins", "turns")
-    if state.request is not None or a.player == state.current_player:
+    if state.request is not None:
+        raise _no(state, "cannot_jump_in", f"no one may jump in while "
+                  f"{state.name(state.request.chooser)} is choosing", "jump_in")
+    if a.player == state.current_player:
         raise _no(state, "cannot_jump_in", f"{who} is the player to act and plays normally",
                   "jump_in")
     if a.player in state.skipped and not state.setting("jump_in_skipped"):
@@ -387,8 +390,10 @@ def _check_jump_in(state: State, a: Action) -> None:
     card = _in_hand(state, a)
     if not identical_to_top(state, card):
         if state.setting("jump_in_penalty") is None:
-            raise _no(state, "does_not_match", f"{card} is not identical to the top card",
-                      "jump_in")
+            why = "a wild card may not jump in" if state.face(card).is_wild \
+                and not state.setting("jump_in_wild", 1) else \
+                f"{card} is not identical to the top card"
+            raise _no(state, "does_not_match", why, "jump_in")
         return  # accepted: the wrong card costs its penalty
     if state.pending and not can_stack(state, card, a.flex):
         if wrong_jump_in(state, card, a.flex):

@@ -6,6 +6,8 @@ Events are queued while an action resolves and fired once it has:
   ``on drawn`` runs (a card that must be put in play at once);
 - ``any_play``: a card was played and its effects are done; cards in play
   react (``on any_play``);
+- ``turn_end``: a player's turn passed on (to another player, or to them again);
+  cards in play react, before the next turn starts;
 - ``turn_start``: the turn passed to a player; cards in play react;
 - ``uno_called``: a player called Uno (a rule may count it as breaking a silence).
 
@@ -20,7 +22,7 @@ from .interp import Ctx, Steps, run_effects
 from .state import Card, State
 from .turns import in_order
 
-IN_PLAY_EVENTS = ("any_play", "turn_start")
+IN_PLAY_EVENTS = ("any_play", "turn_start", "turn_end")
 MAX_CHAIN = 5000  # a runaway chain of triggers is a spec bug, reported instead of looping
 
 
@@ -63,6 +65,8 @@ def _context(ctx: Ctx, card: Card | None, info: dict) -> Ctx:
 
 
 def _fire_one(state: State, event: str, seat: int, card: Card | None, info: dict) -> Steps:
+    if event == "turn_end" and not state.in_game(seat):
+        return  # the turn of a player who has left the game ends with nothing to react to
     if event in ("drawn", "entered") and card is not None:
         kind = state.kind(card)
         own = kind.triggers.get(event, [])

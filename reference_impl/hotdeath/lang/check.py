@@ -105,10 +105,10 @@ ACT = {"by": PropSpec("name", _names("anyone", "turn")),
        "allowed": PropSpec("none", guarded=True),
        "replaces": PropSpec("name", _names("draw"))}
 CARD_EVENTS = {"play", "modify", "entered", "start", "challenge", "blocked", "drawn",
-               "activated", "any_play", "turn_start", "check"}
+               "activated", "any_play", "turn_start", "turn_end", "check"}
 RULE_EVENTS = {"going_out", "last_standing", "hand_end", "scored", "any_play", "turn_start",
-               "drawn", "check", "uno_called"}
-REACTIVE = {"drawn", "any_play", "turn_start", "check", "uno_called", "entered"}
+               "turn_end", "drawn", "check", "uno_called"}
+REACTIVE = {"drawn", "any_play", "turn_start", "turn_end", "check", "uno_called", "entered"}
 EXTRA_SETTINGS = ("tempo", "combine", "power_cards", "uno_any_hand", "draw_accepts",
                   "stack_match")
 """Settings that make a turn more than one card by one player (see ``Ruleset.extras``)."""

@@ -44,6 +44,8 @@ def end_turn(ctx: Ctx) -> None:
     s.turn_number += 1
     s.skipped = {lost}
     s.log("turn", ctx.owner, f"{s.name(lost)}'s turn is used up; {s.name(s.turn)} plays")
+    if "turn_end" in s.rs.reacts:
+        s.triggered.append(("turn_end", lost, None, None))
     s.triggered.append(("turn_start", s.turn, None, None))
 
 
