@@ -206,10 +206,12 @@ def share_draws(ctx: Ctx, players: int, each: int, draw_class: str, tags) -> Ste
 
 
 @verb("hand_out", "The actor hands N cards of their hand (all, if they hold fewer) out to other "
-      "players: which cards, then who gets each one (asked; two may go to one player). With "
-      "'window', each player given a card is offered a window of that name.",
-      "hand_out(2)", {"count": Param("int", required=True), "window": Param("name", None)})
-def hand_out(ctx: Ctx, count: int, window) -> Steps:
+      "players: which cards, then who gets each one (asked; two may go to one player), or with "
+      "'together' who gets them all (asked once). With 'window', each player given a card is "
+      "offered a window of that name.",
+      "hand_out(2)", {"count": Param("int", required=True), "window": Param("name", None),
+                      "together": Param("bool", False)})
+def hand_out(ctx: Ctx, count: int, window, together: bool) -> Steps:
     s = ctx.state
     others = in_order(s, ctx.actor)
     n = min(count, len(s.hands[ctx.actor]))
@@ -217,9 +219,12 @@ def hand_out(ctx: Ctx, count: int, window) -> Steps:
         return
     got = yield from ask(ctx, ctx.actor, "cards", f"hand out {n} card(s)",
                          tuple(s.hands[ctx.actor]), n)
+    seat = -1
     for card in got:
-        seat = yield from ask(ctx, ctx.actor, "player", f"who gets {card.notation}",
-                              tuple(others))
+        if seat < 0 or not together:
+            seat = yield from ask(ctx, ctx.actor, "player", f"who gets {card.notation}"
+                                  + (f" and the rest ({n} in all)" if together and n > 1 else ""),
+                                  tuple(others))
         zones.remove_from_hand(s, ctx.actor, card)
         zones.give_to_hand(s, seat, [card])
         s.log("give", ctx.owner, f"{s.name(ctx.actor)} hands {card.notation} to {s.name(seat)}")
