@@ -191,12 +191,12 @@ def look_and_arrange(ctx: Ctx, count: int, keep: int):
 def pool_and_deal(ctx: Ctx, with_pile: str | None) -> None:
     s = ctx.state
     seats = [i for i in range(len(s.seats)) if s.in_game(i) and s.hands[i]]
+    if not seats:
+        return  # no hand left to deal to (a pile named stays where it is)
     pool = [c for i in seats for c in s.hands[i]]
     if with_pile is not None:
         pool += s.zone(with_pile)
         s.zone(with_pile).clear()
-    if not seats:
-        return
     for i in seats:
         s.hands[i] = []
         s.revealed[i] = set()
