@@ -7,8 +7,8 @@ not ranked at or above that layer. That makes a card draw hierarchy (an
 
 Modifiers on cards in a player's field change that player's draws; modifiers
 on cards in neutral play change everyone's, and so do those of a global card
-laid in front of a player (a table can be set so: the Plague in front of its
-user), since a global card affects all players wherever it lies. A card whose
+laid in front of a player (a table can be set so: a global card in front of
+its user), since a global card affects all players wherever it lies. A card whose
 modifiers work from the hand (``modifies_from hand``: a card held up) changes
 its holder's draws while held, and is shown to everyone when it does.
 """
