@@ -34,6 +34,18 @@ def test_check_takes_scenario_files_as_arguments(tmp_path):
     assert "bad.scn:" in result.output and "red 55" in result.output
 
 
+def test_run_notes_choices_a_play_does_not_use(tmp_path):
+    """The protocol ignores a choice a card does not use; the trace says so, or 'plays red skip
+    with blue 3' would pass for a play of two cards."""
+    scn = tmp_path / "with.scn"
+    table = (SCN / "classic" / "skip-basic.scn").read_text().split("steps")[0]
+    scn.write_text(table.replace("id classic-", "id mine-")
+                   + "steps\n  alice plays red skip with blue 3\n")
+    result = invoke("run", str(scn))
+    assert "note: 'with blue 3' is not used by red skip here and is ignored" in result.output, \
+        result.output
+
+
 def test_run_prints_trace_with_citation():
     result = invoke("run", str(SCN / "classic" / "skip-basic.scn"))
     assert result.exit_code == 0, result.output

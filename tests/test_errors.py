@@ -66,7 +66,7 @@ SPEC_CASES = [
     (HEAD + 'card "X" @ {\n}\n', "2:10: unexpected character '@'"),
     (card(CITED + "  on discard { skip(1) }\n"),
      "5:3: unknown event 'on discard' (expected activated, any_play, blocked, challenge, check, "
-     "drawn, entered, modify, play, start, turn_start)"),
+     "drawn, entered, modify, play, start, turn_end, turn_start)"),
     (card(CITED + "  modifies draw at luck { adjust(-1) }\n"),
      "5:3: unknown draw layer 'luck' (declared with 'layers': immune, modifier, split)"),
     (card("  color purple\n" + CITED),

@@ -16,6 +16,7 @@ from hotdeath_harness.judge import check_facts
 from hotdeath_harness.runner import describe, judge_step
 
 from .adapter import ReferenceImplementation, SetupError
+from .engine.legality import needs_of
 from .errors import HotDeathError
 from .lint import lint_scenario
 from .model import Citation, Ruleset
@@ -40,6 +41,7 @@ class TraceStep:
     expects: list[tuple[str, str]] = field(default_factory=list)  # (fact, "ok" or mismatch)
     error: str = ""
     verdict: tuple[str, str] | None = None
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -83,11 +85,13 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
     ok = True
     for i, step in enumerate(data["steps"]):
         bare = {k: v for k, v in step.items() if k not in ("expect", "reject")}
+        notes = unused_choices(impl, bare)
         answer = impl.step(bare)
         status = answer["outcome"]
         if status == "rejected":
             status += f" ({answer.get('code')}: {answer.get('message')})"
-        done = TraceStep(i + 1, describe(step), status, _events(impl, rs))
+        done = TraceStep(i + 1, describe(step), status, _events(impl, rs),
+                         notes=notes if answer["outcome"] == "accepted" else [])
         steps.append(done)
         if answer["outcome"] == "errored":
             done.error = str(answer.get("message"))
@@ -104,11 +108,39 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
     return Trace(setup, steps, ok)
 
 
+# a step's choice field -> how a scenario writes it
+_CHOICE_FIELDS = {"color": "choosing {}", "target": "at {}", "cards": "with {}", "number": "as {}"}
+
+
+def unused_choices(impl: ReferenceImplementation, step: dict) -> list[str]:
+    """The choices a play gives that its card does not use here. The protocol ignores them
+    (PROTOCOL.md section 2), which silently hides a scenario writer's mistake ('plays red 5
+    with red 7' plays the red 5 alone), so the trace says so."""
+    step = step.get("do", step)
+    if step.get("act") not in ("play", "jump_in") or impl.game is None:
+        return []
+    state = impl.game.state
+    seat = state.index.get(step.get("player", ""))
+    hand = state.hands[seat] if seat is not None else []
+    card = next((c for c in hand if c.notation == step.get("card")), None)
+    if card is None or step.get("combine"):
+        return []
+    needs = needs_of(state, card, seat, bool(step.get("flex")))  # type: ignore[arg-type]
+    return [f"'{written.format(_text(step[name]))}' is not used by {card.notation} here and "
+            "is ignored" for name, written in _CHOICE_FIELDS.items()
+            if name in step and name not in needs]
+
+
+def _text(value) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
 def trace_lines(trace: Trace) -> list[str]:
     """The trace as ``hotdeath run`` prints it (after the scenario's header)."""
     out = _event_lines(trace.setup)
     for step in trace.steps:
         out.append(f"{step.number:3}. {step.text}  -> {step.status}")
+        out += [f"       note: {note}" for note in step.notes]
         out += _event_lines(step.events)
         if step.error:
             out.append(f"       ERROR: {step.error}")
