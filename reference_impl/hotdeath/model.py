@@ -250,6 +250,7 @@ class Ruleset:
     reacts: frozenset[str] = frozenset()  # events some card or rule has a trigger for
     grants: bool = False  # some card grants its holder extra matches
     hand_modifiers: bool = False  # some card modifies draws from its holder's hand
+    global_modifiers: bool = False  # some global card modifies draws (from any field too)
     attack_modifiers: bool = False  # some card in play changes the attacks its holder makes
     anytime: bool = False  # some card may be played out of turn at any moment
     # some turn is more than one card by one player (tempo, combined cards, flex sides, cards

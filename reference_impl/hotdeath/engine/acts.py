@@ -116,11 +116,12 @@ def hand_on(state: State, ctx: Ctx) -> None:
 
 
 def _give_turn(state: State, seat: int) -> None:
-    if "turn_end" in state.rs.reacts:
+    reacts = state.rs.reacts  # most rulesets' cards react to nothing: one test, not two
+    if reacts and "turn_end" in reacts:
         state.triggered.append(("turn_end", state.turn, None, None))
     state.turn = seat
     state.turn_number += 1
-    if "turn_start" in state.rs.reacts:
+    if reacts and "turn_start" in reacts:
         state.triggered.append(("turn_start", seat, None, None))
 
 

@@ -24,8 +24,9 @@ from .state import Card, State
 def _modifier_sources(state: State, player: int) -> list[tuple[Card, int]]:
     out = [(card, player) for card in state.fields[player]]
     out += [(card, player) for card in state.neutral]
-    out += [(card, player) for seat, field in enumerate(state.fields) if seat != player
-            for card in field if "global" in state.kind(card).categories]
+    if state.rs.global_modifiers:
+        out += [(card, player) for seat, field in enumerate(state.fields) if seat != player
+                for card in field if "global" in state.kind(card).categories]
     if state.rs.hand_modifiers:
         out += [(card, player) for card in state.hands[player]
                 if state.kind(card).modifies_from == "hand"]
@@ -33,9 +34,10 @@ def _modifier_sources(state: State, player: int) -> list[tuple[Card, int]]:
 
 
 def modified_amount(state: State, player: int, amount: int, draw_class: str) -> int:
-    if not any(state.fields) and not state.neutral and not state.rs.hand_modifiers:
-        return amount
     rs = state.rs
+    if not state.fields[player] and not state.neutral and not rs.hand_modifiers \
+            and not (rs.global_modifiers and any(state.fields)):
+        return amount
     rank = rs.rank(draw_class)
     found = []
     for card, holder in _modifier_sources(state, player):

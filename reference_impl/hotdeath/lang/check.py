@@ -208,6 +208,8 @@ class Checker:
         rs.reacts = frozenset(events & REACTIVE)
         rs.grants = any(k.grants_match for k in rs.kinds.values())
         rs.hand_modifiers = any(k.modifies_from == "hand" for k in rs.kinds.values())
+        rs.global_modifiers = any("global" in k.categories and k.modifiers
+                                  for k in rs.kinds.values())
         rs.anytime = any(k.playable_anytime and k.copies for k in rs.kinds.values())
         rs.attack_modifiers = any(m.event == "attack" for k in rs.kinds.values()
                                   for m in k.modifiers)
