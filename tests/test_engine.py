@@ -287,3 +287,22 @@ def test_refused_jump_ins_say_why(rulesets):
     answer = impl.step({"do": {"player": "c", "act": "jump_in", "card": "wild", "color": "green"}})
     assert (answer["outcome"], answer["code"]) == ("rejected", "does_not_match")
     assert answer["message"] == "a wild card may not jump in"
+
+
+def test_a_refused_catch_says_why(rulesets):
+    """'Not open to a catch' left scenario writers guessing: the refusal names the reason."""
+    from hotdeath.adapter import ReferenceImplementation
+
+    impl = ReferenceImplementation({"classic": rulesets["classic"]})
+    impl.load({"ruleset": "classic", "options": [], "table": {
+        "players": ["a", "b", "c"], "discard": ["red 5"],
+        "hands": {"a": ["red 7", "red 8"], "b": ["blue 3", "red 2"], "c": ["green 1", "red 1"]},
+        "pile": ["yellow 1", "yellow 2"]}})
+
+    def catch(target: str) -> str:
+        return impl.step({"do": {"player": "c", "act": "catch", "target": target}})["message"]
+
+    assert "they hold 2 cards, not one" in catch("b")
+    impl.step({"do": {"player": "a", "act": "play", "card": "red 7"}})
+    impl.step({"do": {"player": "b", "act": "play", "card": "red 2"}})
+    assert "the chance closed when the next action was taken" in catch("a")

@@ -435,7 +435,17 @@ def _check_catch(state: State, a: Action) -> None:
     if q is None or not (0 <= q < len(state.seats)) or q == a.player:
         raise _no(state, "bad_choice", "name another player to catch", "uno")
     if q not in state.uno_pending and state.setting("false_catch_penalty") is None:
-        raise _no(state, "nothing_to_catch", f"{state.name(q)} is not open to a catch", "uno")
+        raise _no(state, "nothing_to_catch", _not_open(state, q), "uno")
+
+
+def _not_open(state: State, q: int) -> str:
+    """Why a player cannot be caught: a bare 'not open' left scenario writers guessing."""
+    who, held = state.name(q), len(state.hands[q])
+    if q in state.uno_called:
+        return f"{who} is not open to a catch: they called Uno"
+    if held != 1:
+        return f"{who} is not open to a catch: they hold {held} cards, not one"
+    return f"{who} is not open to a catch: the chance closed when the next action was taken"
 
 
 def _check_choose(state: State, a: Action) -> None:
