@@ -212,6 +212,12 @@ def answered(ctx: Ctx, answer: str) -> bool:
     return ctx.vars.get("answer") == answer
 
 
+@condition("seer_saw", "The seer the latest 'ask_seer' asked saw the card asked about in that "
+           "hand, whatever they answer.", "if seer_saw { ... }")
+def seer_saw(ctx: Ctx) -> bool:
+    return bool(ctx.vars.get("seen"))
+
+
 @condition("forgot_twice", "The latest question was answered 'dont_remember' for the second "
            "time.", "if forgot_twice { draw(2) }")
 def forgot_twice(ctx: Ctx) -> bool:

@@ -35,6 +35,7 @@ def ask_seer(ctx: Ctx, by, about, card):
     truth = "yes" if seen is not None and asked is not None and asked.notation in seen else "no"
     options = (truth, FORGOT) if seen is not None else (FORGOT,)
     shown = asked.notation if asked is not None else "?"
+    ctx.vars["seen"] = truth == "yes"
     answer = yield from ask(ctx, seer, "yesno", f"did {s.name(holder)} hold {shown}?", options)
     ctx.vars["answer"] = answer
     s.log("answer", ctx.owner, f"{s.name(seer)} answers {answer}")
