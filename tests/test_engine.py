@@ -306,3 +306,19 @@ def test_a_refused_catch_says_why(rulesets):
     impl.step({"do": {"player": "a", "act": "play", "card": "red 7"}})
     impl.step({"do": {"player": "b", "act": "play", "card": "red 2"}})
     assert "the chance closed when the next action was taken" in catch("a")
+
+
+def test_using_a_card_that_is_not_used_says_so(rulesets):
+    """A held-up Luck works by itself: 'uses green luck' is refused, and the refusal must not
+    claim the card is not held."""
+    from hotdeath.adapter import ReferenceImplementation
+
+    impl = ReferenceImplementation({"hot-death-1989": rulesets["hot-death-1989"]})
+    impl.load({"ruleset": "hot-death-1989", "options": [], "table": {
+        "players": ["a", "b", "c"], "discard": ["red 5"],
+        "hands": {"a": ["red draw2", "red 3"], "b": ["green luck", "blue 9"], "c": ["red 8"]},
+        "pile": ["yellow 1", "yellow 2", "yellow 3"]}})
+    impl.step({"do": {"player": "a", "act": "play", "card": "red draw2"}})
+    answer = impl.step({"do": {"player": "b", "act": "use", "card": "green luck"}})
+    assert answer["code"] == "card_not_in_hand"
+    assert answer["message"].startswith("green luck is not a card one uses")

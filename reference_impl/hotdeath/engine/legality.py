@@ -236,8 +236,11 @@ def _check_use(state: State, a: Action) -> None:
     card = a.card
     if card is None or not any(c is card for c in usable(state, a.player)):
         shown = card.notation if card else "no card"
-        raise _no(state, "card_not_in_hand", f"{state.name(a.player)} has no {shown} to use",
-                  "turns")
+        held = card is not None and any(c is card for c in (*state.hands[a.player],
+                                                             *state.fields[a.player]))
+        why = f"{shown} is not a card one uses: it is played, or works by itself where it " \
+            "lies" if held else f"{state.name(a.player)} has no {shown} to use"
+        raise _no(state, "card_not_in_hand", why, "turns")
     if state.phase != "respond" or acts.answer_for(state, card, _ctx(state, a.player, card)) \
             is None:
         raise _no(state, "cannot_answer", f"{card} cannot answer now", "attacks")
