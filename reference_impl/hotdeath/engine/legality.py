@@ -86,11 +86,16 @@ def anytime(state: State, player: int, card: Card | None) -> bool:
 
 def follow_up(state: State, player: int, card: Card | None) -> bool:
     """A card its player may add at once to the play they just made, out of turn now: one of
-    the same number or function, while the window a rule opened for them lasts."""
-    return card is not None and not state.pending and state.phase == "turn" \
-        and player != state.current_player \
-        and any(w.kind == "follow_up" and w.to == player for w in state.windows) \
-        and same_again(state, card)
+    the same number or function, while the window a rule opened for them lasts. After a card
+    that attacks (a Pinwheel of Draw Twos), the next one adds to the attack it made."""
+    if card is None or player == state.current_player \
+            or not any(w.kind == "follow_up" and w.to == player for w in state.windows) \
+            or not same_again(state, card):
+        return False
+    if state.pending:
+        return state.phase == "respond" and state.pending[0].sender == player \
+            and can_stack(state, card)
+    return state.phase == "turn"
 
 
 def _check_turn_action(state: State, a: Action) -> None:
