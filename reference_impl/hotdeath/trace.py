@@ -121,11 +121,12 @@ def unused_choices(impl: ReferenceImplementation, step: dict) -> list[str]:
         return []
     state = impl.game.state
     seat = state.index.get(step.get("player", ""))
-    hand = state.hands[seat] if seat is not None else []
-    card = next((c for c in hand if c.notation == step.get("card")), None)
-    if card is None or step.get("combine"):
+    if seat is None or step.get("combine"):
         return []
-    needs = needs_of(state, card, seat, bool(step.get("flex")))  # type: ignore[arg-type]
+    card = next((c for c in state.hands[seat] if c.notation == step.get("card")), None)
+    if card is None:
+        return []
+    needs = needs_of(state, card, seat, bool(step.get("flex")))
     return [f"'{written.format(_text(step[name]))}' is not used by {card.notation} here and "
             "is ignored" for name, written in _CHOICE_FIELDS.items()
             if name in step and name not in needs]
