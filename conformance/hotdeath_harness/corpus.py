@@ -75,7 +75,8 @@ _PATH_FEATURES = {"uno_pending": {"uno"}, "scores": {"scores"}, "out": {"elimina
                   "loser": {"elimination"}, "neutral": {"zones"}, "pile": {"zones"},
                   "discard": {"zones"}, "zones": {"zones"}, "counters": {"counters"},
                   "attached": {"counters"},
-                  "revealed": {"knowledge"}, "knowledge": {"knowledge"}, "choice": {"choices"}}
+                  "revealed": {"knowledge"}, "knowledge": {"knowledge"}, "choice": {"choices"},
+                  "tempo": {"tempo"}, "power": {"tempo"}}
 _CORE_ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch",
               "choose", "use")
 
@@ -97,6 +98,8 @@ def requirements(scenario: dict) -> set[str]:
         need.add("elimination")
     if scenario.get("extra_copies"):
         need.add("extra_copies")
+    if "tempo" in table or table.get("power"):
+        need.add("tempo")
     for step in scenario["steps"]:
         chance = step.get("chance", {})
         need |= {"shuffle"} if "shuffle" in chance else {"chance"} if chance else set()

@@ -100,10 +100,13 @@ OBSERVATION_FIELDS_1_1 = ("out", "loser", "ruleset", "neutral", "pile", "discard
                           "queue", "counters", "attached", "revealed", "knowledge", "choice")
 """Fields protocol 1.1 added: optional, compared after a rejection when either side has them."""
 
+OBSERVATION_FIELDS_1_2 = ("tempo", "power")
+"""Fields protocol 1.2 added (the feature ``tempo``): optional, compared like those of 1.1."""
+
 
 FEATURE_FIELDS = {"zones": ("neutral", "pile", "discard", "zones"), "elimination": ("out", "loser"),
                   "counters": ("counters", "attached"), "knowledge": ("revealed", "knowledge"),
-                  "choices": ("choice",)}
+                  "choices": ("choice",), "tempo": ("tempo", "power")}
 """Observation fields (optional in 1.1) that an implementation declaring a feature must send."""
 
 

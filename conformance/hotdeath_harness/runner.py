@@ -155,7 +155,8 @@ def table_changes(before: dict, after: dict) -> list[str]:
     table (PROTOCOL.md section 4).
     """
     out = []
-    for key in (*protocol.OBSERVATION_FIELDS, *protocol.OBSERVATION_FIELDS_1_1):
+    for key in (*protocol.OBSERVATION_FIELDS, *protocol.OBSERVATION_FIELDS_1_1,
+                *protocol.OBSERVATION_FIELDS_1_2):
         if key not in before and key not in after:
             continue
         was, now = before.get(key), after.get(key)

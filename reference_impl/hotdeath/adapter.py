@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from .engine import tempo
 from .engine.chance import ScriptedChance
 from .engine.game import Game
 from .engine.state import Action, Card, Illegal, State, Unscripted
@@ -95,6 +96,7 @@ class ReferenceImplementation:
             s.scores[self._seat(s, who)] = pts
         for who in table.get("eliminated", []):
             s.status[self._seat(s, who)] = "eliminated"
+        self._turn_state(s, table)
         top = s.discard[-1] if s.discard else None
         s.color = table.get("color") or (top.face.color if top and not top.face.is_wild
                                          else None)
@@ -109,6 +111,20 @@ class ReferenceImplementation:
         except IndexError:
             raise SetupError("the draw pile is too small for the set-up") from None
         return game.observation()
+
+    @staticmethod
+    def _turn_state(s: State, table: dict) -> None:
+        """The tempo and the Power Cards a table lays out (protocol 1.2), where the ruleset
+        has them: a table cannot give a ruleset a tempo it does not have."""
+        if "tempo" in table:
+            if not tempo.on(s):
+                raise SetupError(f"ruleset '{s.rs.ident}' has no tempo")
+            s.tempo = table["tempo"]
+        if table.get("power"):
+            if not s.setting("power_cards"):
+                raise SetupError(f"ruleset '{s.rs.ident}' has no Power Cards")
+            for who, side in table["power"].items():
+                s.power[ReferenceImplementation._seat(s, who)] = side == "green"
 
     def _first(self, s: State, table: dict) -> int:
         if "turn" in table:

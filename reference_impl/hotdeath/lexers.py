@@ -77,15 +77,16 @@ class HotDeathRulesLexer(RegexLexer):
 
 _SCN_HEADER = ("scenario", "id", "ruleset", "option", "cites", "pins", "note", "table", "steps")
 _SCN_TABLE = ("players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
-              "field", "neutral", "zone", "eliminated", "score", "shuffle", "choose", "deal",
-              "flip", "clockwise", "counterclockwise")
+              "field", "neutral", "zone", "eliminated", "score", "tempo", "power", "shuffle",
+              "choose", "deal", "flip", "clockwise", "counterclockwise")
 _SCN_STEPS = ("plays", "jumps", "in", "with", "uses", "draws", "passes", "accepts",
               "challenges", "calls", "uno", "catches", "chooses", "player", "players", "card",
               "cards", "order", "number", "counts", "answers", "about", "coin", "race", "next",
               "choosing", "at", "avg")
 _SCN_EXPECT = ("expect", "rejected", "top", "phase", "has", "lacks", "count", "bottom",
                "pending", "no", "queue", "round", "winner", "loser", "open", "not", "out",
-               "counter", "on", "revealed", "knows", "choice")
+               "counter", "on", "revealed", "knows", "choice", "tempo", "owed", "power",
+               "attached")
 _COLOURS = ("red", "yellow", "green", "blue", "wild")
 
 

@@ -59,6 +59,11 @@ def lint_scenario(scn: CompiledScenario, rulesets: dict[str, Ruleset]) -> list[D
             hint = _deck_hint(base, text) or (suggest(text, rs.faces) if face is None else "")
             out.append(diag(line, col, f"ruleset '{rs.ident}' has {what.format(text)}{hint}"))
     out.extend(_beyond_deck(scn, rs))
+    for line, setting, what in (("tempo", "tempo", "no tempo"), ("power", "power_cards",
+                                                                   "no Power Cards")):
+        if line in d["table"] and d["table"][line] and rs.setting(setting) is None:
+            out.append(diag(*scn.at(f"table {line}"), f"ruleset '{rs.ident}' has {what}: a "
+                            f"table cannot lay out its '{line}'"))
     kinds = pending_kinds(rs)
     for kind, (line, col) in scn.kind_positions:
         if kind not in kinds:

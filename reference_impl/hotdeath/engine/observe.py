@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import tempo
 from .state import ELIMINATED, OUT, Pending, Request, State
 
 CLOCKWISE = {1: "clockwise", -1: "counterclockwise"}
@@ -50,6 +51,21 @@ def _attached(state: State) -> list[dict]:
     return out
 
 
+def _tempo(state: State) -> dict | None:
+    """The tempo and what the player on turn still owes of it, where the ruleset has one."""
+    if not tempo.on(state):
+        return None
+    return {"tempo": state.tempo, "owed": max(tempo.owed(state), 0)}
+
+
+def _power(state: State) -> dict | None:
+    """Each player's Power Card, where the ruleset has them."""
+    if not state.setting("power_cards"):
+        return None
+    return {name: "green" if on else "red" for name, on in zip(state.seats, state.power,
+                                                               strict=True)}
+
+
 def observation(state: State) -> dict:
     names = state.seats
     top = state.top()
@@ -88,4 +104,7 @@ def observation(state: State) -> dict:
         "knowledge": {names[v]: {names[h]: list(cards) for h, cards in sorted(seen.items())}
                       for v, seen in sorted(state.knowledge.items())},
         "choice": _choice(state, state.request) if state.request is not None else None,
+        # protocol 1.2
+        "tempo": _tempo(state),
+        "power": _power(state),
     }

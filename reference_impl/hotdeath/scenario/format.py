@@ -47,7 +47,7 @@ ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch"
 # Optional parts of the game an implementation may support (PROTOCOL.md section 3.1).
 FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores",
             "choices", "chance", "zones", "elimination", "counters", "knowledge", "acts",
-            "match", "combine", "flex", "play_number", "extra_copies")
+            "match", "combine", "flex", "play_number", "extra_copies", "tempo")
 
 # Kinds of choice a 'choose' step can answer, and the action field each one uses.
 CHOICE_FIELDS = {"color": "color", "player": "target", "players": "players", "card": "cards",
@@ -55,3 +55,6 @@ CHOICE_FIELDS = {"color": "color", "player": "target", "players": "players", "ca
                  "option": "answer", "counts": "counts"}
 
 DIRECTIONS = ("clockwise", "counterclockwise")
+
+# The two sides of a player's Power Card (UNO Blender): a flex side is played only from green.
+POWER_COLORS = ("green", "red")

@@ -14,7 +14,7 @@ from ..cache import DiskCache, salt
 from ..errors import Collector, Diagnostic, HotDeathError, SourceText, read_source
 from ..lang.parse import Located, lark_parser, number, syntax_error, unquote
 from ..resources import grammar_dir
-from .format import DIRECTIONS, FORMAT_VERSION, REJECTION_CODES
+from .format import DIRECTIONS, FORMAT_VERSION, POWER_COLORS, REJECTION_CODES
 
 Pos = tuple[int, int]
 
@@ -158,6 +158,14 @@ class Builder:
             t["eliminated"] = [self.player(x) for x in c]
         elif kind == "score":
             t.setdefault("scores", {})[self.player(c[0])] = self.num(c[1])
+        elif kind == "tempo":
+            self.header_pos["table tempo"] = _pos(node)
+            t["tempo"] = self.num(c[0])
+            if t["tempo"] < 1:
+                self.errors.error(_pos(c[0]), "the tempo is a number of cards: 1 or more")
+        elif kind == "power":
+            self.header_pos.setdefault("table power", _pos(node))
+            t.setdefault("power", {})[self.player(c[0])] = self.power_color(c[1])
         elif kind == "setup_shuffle":
             t.setdefault("shuffles", []).append(self.cards_of(c[0]))
         elif kind in ("deal", "flip", "choose_dealer"):
@@ -344,7 +352,27 @@ class Builder:
             return {"path": "choice", "equals": None}
         if kind == "exp_ruleset":
             return {"path": "ruleset", "equals": str(c[0])}
+        return self.fact_1_2(kind, c)
+
+    def fact_1_2(self, kind: str, c: list) -> dict:
+        """Expectations added by format 1.2: the tempo, Power Cards, cards attached."""
+        if kind == "exp_tempo":
+            return {"path": "tempo", "matches": {"tempo": self.num(c[0])}}
+        if kind == "exp_owed":
+            return {"path": "tempo", "matches": {"owed": self.num(c[0])}}
+        if kind == "exp_power":
+            return {"path": f"power.{self.player(c[0])}", "equals": self.power_color(c[1])}
+        if kind == "exp_attached":
+            return {"path": "attached", "contains": [{
+                "card": self.card(c[0]), "cards": self.cards_of(c[1] if len(c) > 1 else None)}]}
         raise AssertionError(kind)
+
+    def power_color(self, token) -> str:
+        """A Power Card is green or red (UNO Blender's Power Cards)."""
+        if str(token) not in POWER_COLORS:
+            self.errors.error(_pos(token), f"a Power Card is {' or '.join(POWER_COLORS)}, not "
+                              f"'{token}'")
+        return str(token)
 
     # -- whole document ------------------------------------------------------------
 
@@ -399,7 +427,7 @@ class Builder:
 _HEADERS = {"id", "ruleset", "option", "cites", "pins", "note", "extra_copies"}
 _SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
            "field", "score", "deal", "flip", "setup_shuffle", "neutral", "zone", "eliminated",
-           "choose_dealer"}
+           "choose_dealer", "tempo", "power"}
 _ACTS = {"pass_": "pass", "choose_player": "choose", "choose_players": "choose",
          "choose_card": "choose", "choose_cards": "choose", "choose_order": "choose",
          "choose_number": "choose", "choose_counts": "choose", "choose_answer": "choose"}
