@@ -17,6 +17,7 @@ from hotdeath.lint import lint_scenario
 from hotdeath.scenario import compile_scenario
 from hotdeath_harness import protocol
 from hotdeath_harness.corpus import requirements, support_gap
+from hotdeath_harness.judge import check_fact
 from hotdeath_harness.runner import table_changes
 
 HEAD = ('scenario "t"\nid blender-9999\nruleset {ruleset}\n'
@@ -92,3 +93,13 @@ def test_declaring_the_feature_owes_both_fields():
     del seen["power"]
     assert protocol.incoherent(seen, {"tempo"}) == [
         "declares feature 'tempo' but the observation lacks power"]
+
+
+def test_attached_cards_are_compared_as_a_multiset():
+    seen = {"attached": [{"card": "red conquest", "holder": "alice",
+                          "cards": ["red 7", "green 3"]}]}
+    fact = {"path": "attached", "contains": [{"card": "red conquest",
+                                              "cards": ["green 3", "red 7"]}]}
+    assert check_fact(fact, seen) is None
+    fact["contains"][0]["cards"] = ["green 3", "green 3"]
+    assert check_fact(fact, seen) is not None

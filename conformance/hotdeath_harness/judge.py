@@ -76,7 +76,15 @@ def check_fact(fact: dict, observation: dict) -> str | None:
 
 
 def _includes(have, want: dict) -> bool:
-    return isinstance(have, dict) and all(have.get(k) == v for k, v in want.items())
+    """An entry like ``want``: its fields equal, lists of cards as multisets (the cards
+    placed with a card in play come in no set order)."""
+    return isinstance(have, dict) and all(_same(have.get(k), v) for k, v in want.items())
+
+
+def _same(have, want) -> bool:
+    if isinstance(have, list) and isinstance(want, list):
+        return Counter(_hashable(have)) == Counter(_hashable(want))
+    return have == want
 
 
 def _hashable(items: list) -> list:
