@@ -33,6 +33,7 @@ class Ctx:
     under: Card | None = None
     pending: Pending | None = None
     aim: int | None = None
+    resume: str | None = None  # where play goes on after the attacks it makes (run_play)
     drew: list[Card] = []  # noqa: RUF012  (replaced, never mutated, by the verbs that draw)
     stacking = False
     keep_turn = False

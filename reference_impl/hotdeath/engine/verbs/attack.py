@@ -33,6 +33,7 @@ from ..zones import give_to_hand, remove_from_hand
 def attack(ctx: Ctx, amount: int, target, stack, draw_class, tags, resume, effect) -> None:
     s = ctx.state
     card = ctx.card
+    resume = ctx.resume or resume  # a replayed card's attacks may resume elsewhere (run_play)
     kind = s.kind(card) if card is not None else None
     group = None if stack == "none" else (stack or (kind.stack if kind else None))
     contrib = Contribution(ctx.actor, card, amount, group, frozenset(tags), draw_class,

@@ -237,10 +237,11 @@ def activate_held(ctx: Ctx, category: str | None, who, names: tuple):
 
 @verb("run_play", "Run a card's own play effects now, as the actor's: this card, or another "
       "(the card under it); 'target' stands for the player it would be aimed at by choice, "
-      "'aim' overrides whom its attacks hit.", "run_play(aim=dealer)",
+      "'aim' overrides whom its attacks hit, 'resume' where play goes on once they are "
+      "settled (as attack's 'resume').", "run_play(aim=dealer, resume=target)",
       {"card": Param("card_ref", None), "target": Param("selector", None),
-       "aim": Param("selector", None)})
-def run_play(ctx: Ctx, card, target, aim):
+       "aim": Param("selector", None), "resume": Param("name", None)})
+def run_play(ctx: Ctx, card, target, aim, resume):
     s = ctx.state
     c = card(ctx) if card is not None else ctx.card
     if c is None:
@@ -253,6 +254,7 @@ def run_play(ctx: Ctx, card, target, aim):
     action = Action(ctx.actor, "play", c, s.color, aimed)
     sub = Ctx(s, ctx.actor, c, action, owner=kind.name)
     sub.aim = aim(ctx) if aim else None
+    sub.resume = resume
     sub.vars["starting"] = ctx.vars.get("starting")
     sub.vars["replayed"] = True
     yield from run_effects(card_effects(s, c, "play", sub), sub)
