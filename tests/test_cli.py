@@ -119,3 +119,11 @@ def test_vocab_lists_registry():
     assert "[asks a player]" in result.output
     for title in ("verbs:", "selectors:", "values:", "conditions:"):
         assert title in result.output
+
+
+def test_cards_shows_keys_as_scenarios_write_them():
+    """A ranked card whose keys carry a suffix ('red 3_flip') is listed with it, so the key
+    column can be copied into a scenario."""
+    out = invoke("cards", "uno-blender").output
+    assert "  1_flip..8_flip " in out and "  0_pass " in out and "  0..12 " in out
+    assert "\n  1..8 " not in out

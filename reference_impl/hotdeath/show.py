@@ -36,13 +36,26 @@ def card_keys(rs: Ruleset, notations: bool = False) -> str:
         faces = [f for f in rs.faces.values() if f.kind is kind]
         if not faces:
             continue
-        key = kind.key if not kind.ranks else str(kind.ranks[0]) if len(kind.ranks) == 1 \
-            else f"{kind.ranks[0]}..{kind.ranks[-1]}"
+        key = _key_column(kind, faces)
         colours = " ".join(dict.fromkeys(f.color for f in faces))
         copies = sum(c for name, _, c, _ in rows if name == kind.name)
         name = kind.called or kind.name
-        out.append(f"  {key:<18} {colours:<30} {copies:>4}  {name}")
+        out.append(f"  {key:<18} {colours:<30} {copies:>4}  {name}" if len(key) <= 18 else
+                   f"  {key}\n  {'':<18} {colours:<30} {copies:>4}  {name}")
     return "\n".join(out)
+
+
+def _key_column(kind: CardKind, faces: list) -> str:
+    """The key as a scenario writes it after the colour; a ranked card's range written out
+    with any suffix its keys carry ('1_flip..8_flip', not '1..8', for Number with Flip)."""
+    if not kind.ranks:
+        return kind.key
+    suffixes = {f.notation.split(" ")[-1].lstrip("0123456789") for f in faces}
+    suffix = suffixes.pop() if len(suffixes) == 1 else ""
+    low, high = str(kind.ranks[0]), str(kind.ranks[-1])
+    if len(kind.ranks) == 1:
+        return low + suffix
+    return f"{low}{suffix}..{high}{suffix}"
 
 
 def _kind_line(kind: CardKind, rows: list[tuple[str, str, int, str]]) -> str:

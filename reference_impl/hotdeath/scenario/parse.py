@@ -298,8 +298,9 @@ class Builder:
                                                    "target": self.player(c[1])}}
         if kind == "exp_no_pending":
             return {"path": "pending", "equals": None}
-        if kind == "exp_no_winner":
-            return {"path": "winner", "equals": None}
+        if kind in ("exp_no_winner", "exp_no_round_winner"):
+            return {"path": "winner" if kind == "exp_no_winner" else "round_winner",
+                    "equals": None}
         if kind == "exp_score":
             return {"path": f"scores.{self.player(c[0])}", "equals": self.num(c[1])}
         if kind == "exp_open":
@@ -323,8 +324,9 @@ class Builder:
         if kind in ("exp_pile_top", "exp_discard_top"):
             zone = "pile" if kind == "exp_pile_top" else "discard"
             return {"path": zone, "prefix": self.cards_of(c[0])}
-        if kind == "exp_pile_bottom":
-            return {"path": "pile", "suffix": self.cards_of(c[0])}
+        if kind in ("exp_pile_bottom", "exp_discard_bottom"):
+            zone = "pile" if kind == "exp_pile_bottom" else "discard"
+            return {"path": zone, "suffix": self.cards_of(c[0])}
         if kind == "exp_discard_has":
             return {"path": "discard", "contains": self.cards_of(c[0])}
         if kind == "exp_zone":

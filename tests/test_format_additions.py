@@ -1,4 +1,5 @@
-"""UNO Blender's tempo and Power Cards through the protocol (1.2, feature ``tempo``).
+"""Additions to format and protocol 1.2: UNO Blender's tempo and Power Cards (feature
+``tempo``), cards attached, no round winner yet, the bottom of the discard pile.
 
 A scenario lays them out (``tempo 2``, ``power bob red``) and expects them
 (``expect tempo``, ``expect owed``, ``expect power``); an implementation that
@@ -103,3 +104,11 @@ def test_attached_cards_are_compared_as_a_multiset():
     assert check_fact(fact, seen) is None
     fact["contains"][0]["cards"] = ["green 3", "green 3"]
     assert check_fact(fact, seen) is not None
+
+
+def test_no_round_winner_and_the_discard_bottom_compile_to_facts():
+    scn = compile_scenario(scenario(ruleset="classic", steps="  expect no round winner\n"
+                                    "  expect discard bottom: red 2\n"))
+    assert scn.data["steps"][0]["expect"] == [
+        {"path": "round_winner", "equals": None}, {"path": "discard", "suffix": ["red 2"]}]
+    assert "zones" in requirements(scn.data)
