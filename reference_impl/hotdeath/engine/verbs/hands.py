@@ -73,7 +73,7 @@ def play_at_once(ctx: Ctx) -> Steps:
     if not face.is_wild:
         s.color = face.color
     s.log("play", ctx.owner, f"{s.name(ctx.actor)} must play {card.notation} at once")
-    yield from run_play(ctx, None, None, None)
+    yield from run_play(ctx, None, None, None, None)
 
 
 @verb("open_window", "Others may now answer what the actor just did (catch a card slipped "
