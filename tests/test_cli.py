@@ -127,3 +127,10 @@ def test_cards_shows_keys_as_scenarios_write_them():
     out = invoke("cards", "uno-blender").output
     assert "  1_flip..8_flip " in out and "  0_pass " in out and "  0..12 " in out
     assert "\n  1..8 " not in out
+
+
+def test_a_required_answer_is_named_as_the_step_to_write():
+    """A refused accept says which step answers: 'uses' for a card held up or in a field."""
+    scn = SCN / "hot-death-1989" / "penn-state-must-hold-up.scn"
+    out = invoke("run", str(scn)).output
+    assert "must answer with it: 'bob uses blue penn_state'" in out

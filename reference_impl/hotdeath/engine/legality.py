@@ -138,8 +138,9 @@ def _check_turn_action(state: State, a: Action) -> None:
                       "attacks")
         if a.act == "accept" and forced_answer(state, a.player) is not None:
             card = forced_answer(state, a.player)
-            raise _no(state, "answer_required", f"{who} has {card} and must answer with it "
-                      f"(card '{_shown(state, card)}')", "attacks")
+            step = "uses" if state.kind(card).answer_from in ("field", "shown") else "plays"
+            raise _no(state, "answer_required", f"{who} has {card} and must answer with it: "
+                      f"'{who} {step} {card.notation}'", "attacks")
 
 
 def _check_play(state: State, a: Action) -> None:
