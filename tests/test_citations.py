@@ -174,3 +174,22 @@ def test_a_broken_headings_file_is_a_located_error(tmp_path: Path, listing, wher
     first = info.value.diagnostics[0]
     assert f"{first.line}:{first.col}" == where
     assert first.message.startswith(message)
+
+
+def test_the_corpus_quotes_the_official_rules_as_the_spec_does(rulesets):
+    """Classic has no seed file: the official rules are the text spec/ cites. The checker
+    lets a user's scenario quote them in its own words (they are not bundled); the bundled
+    corpus must quote only what the spec quotes, so that every classic citation in it can
+    be looked up."""
+    official: dict[str, set[str]] = {}
+    for rs in rulesets.values():
+        for _, c in spec_citations(rs):
+            if c.source == "classic":
+                official.setdefault(citations.key(c.heading), set()).add(
+                    citations.normalize(c.quote))
+    stray = [f"{scn.path}: {c['heading']!r} {c['quote']!r}"
+             for scn in load_corpus(scenarios_dir()) for c in scn.data["cites"]
+             if c["source"] == "classic" and not any(
+                 citations.normalize(c["quote"]) in quote
+                 for quote in official.get(citations.key(c["heading"]), ()))]
+    assert stray == []

@@ -134,3 +134,21 @@ def test_a_required_answer_is_named_as_the_step_to_write():
     scn = SCN / "hot-death-1989" / "penn-state-must-hold-up.scn"
     out = invoke("run", str(scn)).output
     assert "must answer with it: 'bob uses blue penn_state'" in out
+
+
+def test_a_card_played_that_answers_without_being_played_is_told_to_be_used(tmp_path):
+    scn = tmp_path / "penn.scn"
+    scn.write_text((SCN / "hot-death-1989" / "penn-state-must-hold-up.scn").read_text()
+                   .replace("bob accepts", "bob plays blue penn_state", 1))
+    out = invoke("run", str(scn)).output
+    assert "blue penn_state answers without being played: 'bob uses blue penn_state'" in out
+
+
+def test_a_failed_expectation_mentions_an_attack_still_waiting(tmp_path):
+    """A writer who forgets 'bob accepts' is told that the draw still waits at bob."""
+    scn = tmp_path / "wait.scn"
+    text = (SCN / "classic" / "draw2-basic.scn").read_text()
+    scn.write_text(text[:text.index("\nsteps")] + "\nsteps\n  alice plays red draw2\n"
+                   "  expect count bob 4\n")
+    out = invoke("run", str(scn)).output
+    assert "hint: a draw of 2 still waits at bob" in out and "'bob accepts' may be missing" in out

@@ -42,6 +42,7 @@ class TraceStep:
     error: str = ""
     verdict: tuple[str, str] | None = None
     notes: list[str] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)  # why a failed step may have failed
 
 
 @dataclass
@@ -102,10 +103,26 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
             done.expects.append((_fact_text(fact), "ok" if not miss else "MISMATCH " + miss[0]))
         done.verdict = judge_step(step, answer, before)
         if done.verdict is not None:
+            done.hints = waiting_note(step, answer.get("observation", {}))
             ok = False
             break
         before = answer["observation"]
     return Trace(setup, steps, ok)
+
+
+def waiting_note(step: dict, seen: dict) -> list[str]:
+    """When expectations fail while an effect waits for an answer the scenario does not
+    speak of, say so: an attack, a request or a pending wait is taken by an explicit step
+    ('bob accepts'), which a writer reading the seed easily leaves out."""
+    pending, paths = seen.get("pending"), {f["path"].split(".")[0] for f in step.get("expect",
+                                                                                      [])}
+    if not isinstance(pending, dict) or "pending" in paths or "queue" in paths:
+        return []
+    what = f"a draw of {pending.get('amount')}" if pending.get("kind", "draw") == "draw" \
+        else f"'{pending.get('kind')}'"
+    who = pending.get("target")
+    return [f"{what} still waits at {who}, who must answer or accept it (a step '{who} "
+            "accepts' may be missing)"]
 
 
 # a step's choice field -> how a scenario writes it
@@ -148,6 +165,7 @@ def trace_lines(trace: Trace) -> list[str]:
         out += [f"       expect {fact}: {mark}" for fact, mark in step.expects]
         if step.verdict is not None:
             out.append(f"       {step.verdict[0].upper()}: {step.verdict[1]}")
+        out += [f"       hint: {hint}" for hint in step.hints]
     out.append("result: " + ("PASS" if trace.ok else "FAIL"))
     return out
 

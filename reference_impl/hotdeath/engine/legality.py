@@ -158,10 +158,14 @@ def _check_play(state: State, a: Action) -> None:
                       "attacks")
     elif phase == "respond":
         if not can_answer(state, card, a.player, a.flex):
-            name = acting_kind(state, card, a.flex).name
-            if acting_kind(state, card, a.flex).answers:  # its own text says what it answers
+            kind = acting_kind(state, card, a.flex)
+            if kind.answer_from in ("field", "shown") \
+                    and acts.answer_for(state, card, _ctx(state, a.player, card)) is not None:
+                raise Illegal("cannot_answer", f"{card} answers without being played: "
+                              f"'{state.name(a.player)} uses {card.notation}'", kind.name)
+            if kind.answers:  # its own text says what it answers
                 raise Illegal("cannot_answer", f"{card} cannot answer this attack (card "
-                              f"'{_shown(state, card)}')", name)
+                              f"'{_shown(state, card)}')", kind.name)
             raise _no(state, "cannot_answer", f"{card} cannot answer this attack", "attacks")
     elif phase == "drawn" and state.tempo_draw is not None:
         if not any(card is c for c in state.drawn_set) or not matches(state, card):
