@@ -47,7 +47,7 @@ def card_keys(rs: Ruleset, notations: bool = False) -> str:
 
 def _key_column(kind: CardKind, faces: list) -> str:
     """The key as a scenario writes it after the colour; a ranked card's range written out
-    with any suffix its keys carry ('1_flip..8_flip', not '1..8', for Number with Flip)."""
+    with any suffix its keys carry ('1_x..8_x', not '1..8', where each key is N_x)."""
     if not kind.ranks:
         return kind.key
     suffixes = {f.notation.split(" ")[-1].lstrip("0123456789") for f in faces}
