@@ -193,3 +193,10 @@ def test_the_corpus_quotes_the_official_rules_as_the_spec_does(rulesets):
                  citations.normalize(c["quote"]) in quote
                  for quote in official.get(citations.key(c["heading"]), ()))]
     assert stray == []
+
+
+@pytest.mark.parametrize("heading", ["# (DOS)", "#", "- # (DOS)"])
+def test_a_heading_that_is_a_hash_sign_can_be_cited(heading):
+    """UNO Blender's '- # (DOS)' names the # card; '#' there is no markdown heading mark."""
+    quote = "This card counts as that number while it is the top card of the discard pile."
+    assert citations.problems("003", heading, quote) == []

@@ -124,7 +124,13 @@ class Seed:
 
     def named(self, heading: str) -> list[Heading]:
         want = key(heading)
-        return [h for h in self.headings if names(want, h.key)]
+        found = [h for h in self.headings if names(want, h.key)]
+        if not found and heading.lstrip().startswith("#"):
+            # a heading that is itself '#' (UNO Blender's '- # (DOS)') is not a markdown
+            # heading mark: read it as the list item it is
+            want = key("- " + heading.lstrip())
+            found = [h for h in self.headings if names(want, h.key)]
+        return found
 
     def line_at(self, offset: int) -> Line:
         return self.lines[bisect_right(self.lines, offset, key=lambda line: line.start) - 1]
