@@ -174,22 +174,21 @@ def play(state: State, action: Action) -> Steps:
     ctx.vars["last_card"] = not state.hands[p]
     acting, mini = True, False
     if state.rs.extras:
-        acting, mini = _turn_extras(state, card, action, answer is not None or ctx.stacking
-                                    or responding)
+        acting, mini = _turn_extras(state, card, action)
     if mini:  # on a mini-pile: no colour is named and no action is performed (Pile Up)
         state.turn_last = None
         ctx.keep_turn = not acting
         if state.tracing:
             state.log("mini", state.rs.role_rule("tempo"), f"{card.notation} is played on "
                       "the mini-pile: its colour and actions are skipped")
+    elif not acting:  # not the last card of the turn: an answer to a stack waits too
+        yield from hold_back(state, card, action, ctx)
     elif answer is not None:
         yield from run(answer.body, ctx)
-    elif acting:
+    else:
         effects = played_effects(state, card, action, ctx)
         if effects:  # most cards played (the numbers) have none
             yield from run_effects(effects, ctx)
-    else:
-        yield from hold_back(state, card, action, ctx)
     if "modify" in kind.triggers:
         yield from run_effects(kind.triggers["modify"], ctx)
     if privileged:  # others may now dispute the play (see window_open)
@@ -204,8 +203,7 @@ def play(state: State, action: Action) -> Steps:
     return ctx
 
 
-def _turn_extras(state: State, card: Card, action: Action, answering: bool
-                 ) -> tuple[bool, bool]:
+def _turn_extras(state: State, card: Card, action: Action) -> tuple[bool, bool]:
     """What a play does beyond one card on one turn, where the ruleset has it: the number a
     card counts as, a flex side (the Power Card turns), the tempo (is this the last card of
     the turn?), a mini-pile. Returns (its actions run now, it lies on a mini-pile)."""
@@ -218,10 +216,8 @@ def _turn_extras(state: State, card: Card, action: Action, answering: bool
         tempo.flip_power(state, action.player, owner)
         tempo.settle_power(state, owner)
     acting = True
-    if tempo.on(state):
-        acting = answering or tempo.count_play(state, card)
-        if answering:
-            tempo.end_run(state)
+    if tempo.on(state):  # facing a stack too: 'players must play a number of cards equal to
+        acting = tempo.count_play(state, card)  # the current tempo' (BL-4)
     return acting, state.mini is not None and state.play_zone == state.mini[0]
 
 
@@ -476,11 +472,18 @@ def _pass(state: State, action: Action) -> Ctx:
 
 def accept(state: State, action: Action) -> Steps:
     ctx = Ctx(state, action.player, owner=state.rs.role_rule("attacks") or "attack")
+    held = None
     if tempo.on(state):
+        held = state.turn_last, state.turn_last_action  # played toward the tempo, waiting
         tempo.end_run(state)
         tempo.reset(state)  # Stacking: 'The tempo still resets.'
-
     yield from pending.accept(state, ctx)
+    if held is not None and held[0] is not None:
+        # the last card played this turn acts once the stack is drawn (BL-5)
+        state.turn_last, state.turn_last_action = held
+        last = yield from act_last(state, action.player)
+        if state.pending:
+            return last
     return ctx
 
 
