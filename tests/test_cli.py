@@ -152,3 +152,9 @@ def test_a_failed_expectation_mentions_an_attack_still_waiting(tmp_path):
                    "  expect count bob 4\n")
     out = invoke("run", str(scn)).output
     assert "hint: a draw of 2 still waits at bob" in out and "'bob accepts' may be missing" in out
+
+
+def test_show_names_a_renamed_card_as_its_ruleset_calls_it():
+    """The Deluxe Edition renames the 1989 cards it amends; 'show' and 'cards' agree."""
+    out = invoke("show", "hot-death-deluxe", "--deck").output
+    assert "Shield (Penn State)" in out and "Booter (Quitter)" in out

@@ -64,7 +64,9 @@ def _kind_line(kind: CardKind, rows: list[tuple[str, str, int, str]]) -> str:
     shown = ", ".join(f"{n} x{c}" for n, c in mine if c)
     extra = f" (replaces {kind.replaces})" if kind.replaces else ""
     cats = " ".join(sorted(kind.categories))
-    return f"  {kind.name:<32} {total:>3}  {shown}{extra}" + (f"  [{cats}]" if cats else "")
+    name = kind.name if not kind.called or kind.called == kind.name else \
+        f"{kind.called} ({kind.name})"  # the name the ruleset calls it, and the one it amends
+    return f"  {name:<32} {total:>3}  {shown}{extra}" + (f"  [{cats}]" if cats else "")
 
 
 def render(rs: Ruleset, only_deck: bool = False) -> str:

@@ -30,7 +30,7 @@ from .matching import (
     top_number,
     wrong_jump_in,
 )
-from .state import AFTER_CARD, AFTER_CHOICES, NEW_TUPLE, Action, Card, Illegal, State
+from .state import AFTER_CARD, AFTER_CHOICES, NEW_TUPLE, Action, Card, Illegal, Request, State
 
 TURN_ACTS = ("play", "use", "draw", "pass", "accept", "challenge")
 _NONE: frozenset[str] = frozenset()
@@ -468,7 +468,17 @@ def _check_choose(state: State, a: Action) -> None:
     if a.player != r.chooser:
         raise _no(state, "not_your_turn", f"{state.name(r.chooser)} chooses", "turns")
     if choice_value(state, a) is _BAD:
-        raise _no(state, "bad_choice", f"that is not a valid choice ({r.prompt})", "turns")
+        raise _no(state, "bad_choice", f"that is not a valid choice ({r.prompt}: a choice of "
+                  f"kind '{r.kind}'{_offered(state, r)})", "turns")
+
+
+def _offered(state: State, r: Request) -> str:
+    """What a request offers, for a refused choice: writers guess the kind and the words."""
+    if r.kind == "number":
+        return f", {r.low} to {r.high}"
+    names = [state.name(o) if isinstance(o, int) else getattr(o, "notation", str(o))
+             for o in r.options[:12]]
+    return f", one of: {', '.join(names)}" if names else ""
 
 
 _BAD = object()
