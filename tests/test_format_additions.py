@@ -112,3 +112,12 @@ def test_no_round_winner_and_the_discard_bottom_compile_to_facts():
     assert scn.data["steps"][0]["expect"] == [
         {"path": "round_winner", "equals": None}, {"path": "discard", "suffix": ["red 2"]}]
     assert "zones" in requirements(scn.data)
+
+
+def test_a_table_lays_out_players_sitting_the_hand_out():
+    """'out bob' (format 1.2): Booted or Quitted, with their cards, to be dealt in again."""
+    scn = compile_scenario(scenario("  out bob\n", ruleset="hot-death-deluxe"))
+    assert scn.data["table"]["out"] == ["bob"]
+    assert "elimination" in requirements(scn.data)
+    seen = ReferenceImplementation().load(scn.data)
+    assert seen["out"] == ["bob"] and seen["eliminated"] == []

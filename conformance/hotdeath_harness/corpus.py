@@ -94,7 +94,7 @@ def requirements(scenario: dict) -> set[str]:
         need.add("shuffle")
     if table.get("neutral") or table.get("zones"):
         need.add("zones")
-    if table.get("eliminated"):
+    if table.get("eliminated") or table.get("out"):
         need.add("elimination")
     if scenario.get("extra_copies"):
         need.add("extra_copies")

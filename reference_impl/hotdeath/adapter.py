@@ -96,6 +96,10 @@ class ReferenceImplementation:
             s.scores[self._seat(s, who)] = pts
         for who in table.get("eliminated", []):
             s.status[self._seat(s, who)] = "eliminated"
+        for who in table.get("out", []):  # sitting the hand out, in the order they left it
+            seat = self._seat(s, who)
+            s.status[seat] = "out"
+            s.departed.append(seat)
         self._turn_state(s, table)
         top = s.discard[-1] if s.discard else None
         s.color = table.get("color") or (top.face.color if top and not top.face.is_wild

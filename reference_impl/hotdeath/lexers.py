@@ -77,7 +77,7 @@ class HotDeathRulesLexer(RegexLexer):
 
 _SCN_HEADER = ("scenario", "id", "ruleset", "option", "cites", "pins", "note", "table", "steps")
 _SCN_TABLE = ("players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
-              "field", "neutral", "zone", "eliminated", "score", "tempo", "power", "shuffle",
+              "field", "neutral", "zone", "eliminated", "out", "score", "tempo", "power", "shuffle",
               "choose", "deal", "flip", "clockwise", "counterclockwise")
 _SCN_STEPS = ("plays", "jumps", "in", "with", "uses", "draws", "passes", "accepts",
               "challenges", "calls", "uno", "catches", "chooses", "player", "players", "card",

@@ -156,6 +156,8 @@ class Builder:
             zones[str(c[0])] = self.cards_of(c[1] if len(c) > 1 else None)
         elif kind == "eliminated":
             t["eliminated"] = [self.player(x) for x in c]
+        elif kind == "out_players":
+            t["out"] = [self.player(x) for x in c]
         elif kind == "score":
             t.setdefault("scores", {})[self.player(c[0])] = self.num(c[1])
         elif kind == "tempo":
@@ -429,7 +431,7 @@ class Builder:
 _HEADERS = {"id", "ruleset", "option", "cites", "pins", "note", "extra_copies"}
 _SETUPS = {"players", "dealer", "turn", "direction", "color", "discard", "pile", "hand",
            "field", "score", "deal", "flip", "setup_shuffle", "neutral", "zone", "eliminated",
-           "choose_dealer", "tempo", "power"}
+           "out_players", "choose_dealer", "tempo", "power"}
 _ACTS = {"pass_": "pass", "choose_player": "choose", "choose_players": "choose",
          "choose_card": "choose", "choose_cards": "choose", "choose_order": "choose",
          "choose_number": "choose", "choose_counts": "choose", "choose_answer": "choose"}
