@@ -114,8 +114,8 @@ def waiting_note(step: dict, seen: dict) -> list[str]:
     """When expectations fail while an effect waits for an answer the scenario does not
     speak of, say so: an attack, a request or a pending wait is taken by an explicit step
     ('bob accepts'), which a writer reading the seed easily leaves out."""
-    pending, paths = seen.get("pending"), {f["path"].split(".")[0] for f in step.get("expect",
-                                                                                      [])}
+    pending = seen.get("pending")
+    paths = {fact["path"].split(".")[0] for fact in step.get("expect", [])}
     if not isinstance(pending, dict) or "pending" in paths or "queue" in paths:
         return []
     what = f"a draw of {pending.get('amount')}" if pending.get("kind", "draw") == "draw" \
