@@ -12,7 +12,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from .engine.chance import RandomChance
+from .engine.chance import RandomChance, shuffle
 from .engine.game import Game
 from .engine.state import Action, Card
 from .model import Ruleset
@@ -29,7 +29,7 @@ def new_game(rs: Ruleset, players: int, rng: random.Random, tracing: bool = Fals
     game = Game(rs, [f"p{i}" for i in range(players)], RandomChance(rng), rulesets,
                 tracing=tracing)
     deck = [Card(face) for face in rs.deck]
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle's order, made faster
     game.state.pile = deck
     game.deal()
     game.start()

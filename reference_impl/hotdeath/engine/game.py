@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..model import Ruleset
-from . import acts, legality, observe, setup
+from . import acts, express, legality, observe, setup
 from .state import Action, Request, State
 
 
@@ -25,7 +25,11 @@ class Game:
                  rulesets: dict[str, Ruleset] | None = None, *, tracing: bool = True):
         self.state = State(rs, seats, chance, rulesets or {rs.ident: rs}, tracing)
         self._moves = 0  # actions applied so far
-        self._listed: tuple[int, list[Action]] = (-1, [])
+        # the moves listed last: (actions applied before, the list, listed on the express lane)
+        self._listed: tuple[int, list[Action], bool] = (-1, [], False)
+        # after how many actions the express lane is known to be open: an action it applied
+        # leaves it open (it touches nothing ``express.is_open`` reads)
+        self._open_at = -1
 
     @property
     def current_player(self) -> int:
@@ -35,8 +39,14 @@ class Game:
         return self.state.over
 
     def legal_actions(self, out_of_turn: bool = True) -> list[Action]:
-        actions = legality.legal_actions(self.state, out_of_turn)
-        self._listed = (self._moves, actions)
+        state = self.state
+        lane = self._open_at == self._moves or express.is_open(state)
+        actions = express.listing(state) if lane else None
+        if actions is None:
+            actions = legality.legal_actions(state, out_of_turn)
+        elif out_of_turn:
+            actions.extend(legality.out_of_turn_actions(state))
+        self._listed = (self._moves, actions, lane)
         return actions
 
     def apply_action(self, action: Action) -> None:
@@ -46,15 +56,34 @@ class Game:
         applied since) is known to be legal and is not validated again. An
         action equal to a listed one is that action: its fields compare equal
         and its cards are the very same objects (cards compare by identity).
-        An action that asks nothing and sets nothing off is applied by
-        ``acts.quick`` in one call; any other runs as a coroutine (``process``).
+        Where the express lane was open when the action was listed (nothing has
+        changed since), it applies what it can (``express``). Else an action that
+        asks nothing and sets nothing off is applied by ``acts.quick`` in one
+        call; any other runs as a coroutine (``process``).
         """
         state = self.state
-        moves, listed = self._listed
+        moves, listed, lane = self._listed
         if moves != self._moves or action not in listed:
             legality.validate(state, action)
+            lane = False
         self._moves += 1
-        if action.act == "choose":
+        if lane:  # nothing is asked: no choice to make
+            if state.pending:
+                gen = express.accept(state, action)
+            else:
+                done = express.apply(state, action)
+                if done:
+                    self._open_at = self._moves
+                    return
+                if done is None and acts.quick(state, action):
+                    return
+                gen = express.play(state, action) if action.act == "play" else None
+            if gen is True:
+                return  # applied by the express lane
+            if gen is None:
+                gen = acts.process(state, action)
+            self._park(gen, next(gen, None))
+        elif action.act == "choose":
             request = state.request
             assert request is not None and request.gen is not None
             answer = legality.choice_value(state, action)

@@ -607,7 +607,7 @@ def legal_actions(state: State, out_of_turn: bool = True) -> list[Action]:
     else:
         out = _turn_actions(state, state.turn)
     if out_of_turn:
-        out.extend(_out_of_turn(state))
+        out.extend(out_of_turn_actions(state))
     return out
 
 
@@ -744,7 +744,7 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
             out.append(action)
             continue
         if how == COLORED and colored:  # what needs_of and _variants would find, at once
-            out.extend(_color_plays(state, p, card))
+            out.extend(color_plays(state, p, card))
             continue
         kind = state.kind(card)
         if kind.playable is not None and not playable(state, card, p):
@@ -758,7 +758,7 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
             out.extend(_flexed(state, p, card))
 
 
-def _out_of_turn(state: State) -> list[Action]:
+def out_of_turn_actions(state: State) -> list[Action]:
     out = _jump_ins(state)
     for w in state.windows:
         if w.kind == "stack" and may_go_out(state, w.seat):
@@ -848,7 +848,7 @@ def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = N
     if not needs:
         return [Action(p, "play", card)]
     if needs == _COLOR_ONLY:  # a wild card: one play per colour, most often needed of all
-        return list(_color_plays(state, p, card))
+        return list(color_plays(state, p, card))
     colors = state.rs.colors if "color" in needs else (None,)
     targets = ([t for t in range(len(state.seats)) if t != p and state.in_game(t)]
                if "target" in needs else [None])
@@ -862,7 +862,7 @@ def _variants(state: State, p: int, card: Card, needs: frozenset[str] | None = N
 _COLOR_ONLY = frozenset({"color"})
 
 
-def _color_plays(state: State, p: int, card: Card) -> tuple[Action, ...]:
+def color_plays(state: State, p: int, card: Card) -> tuple[Action, ...]:
     """One play of the card per colour of the rules in force.
 
     Kept per card and player for the game (``State.cache``): a wild card is

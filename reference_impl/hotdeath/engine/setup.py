@@ -5,19 +5,19 @@ from __future__ import annotations
 from . import acts, triggers
 from .interp import Ctx, Steps, ask, run_effects
 from .state import ELIMINATED, IN_GAME, Card, State
-from .turns import next_seat
+from .turns import in_order, next_seat
 
 
 def deal(state: State, size: int | None = None) -> None:
     """Deal the ruleset's hand size (or the dealer's choice) one card at a time, from the
     dealer's next seat."""
     size = int(state.setting("hand_size", 7)) if size is None else size
+    order = in_order(state, state.dealer, include_self=True)  # the dealer last
+    pile, hands = state.pile, state.hands
     for _ in range(size):
-        seat = state.dealer
-        for _ in range(state.living()):
-            seat = next_seat(state, seat)
-            if state.pile:
-                state.hands[seat].append(state.pile.pop())
+        for seat in order:
+            if pile:
+                hands[seat].append(pile.pop())
     if state.tracing:
         state.log("deal", state.rs.role_rule("setup"), f"{size} cards are dealt to each player")
 

@@ -189,11 +189,13 @@ class Derived:
     depend on besides the ruleset, and never hold a table's cards.
     """
 
-    __slots__ = ("answering", "fits", "forcing", "plain", "quiet", "using")
+    __slots__ = ("answering", "fits", "forcing", "lane_fits", "plain", "quiet", "using")
 
     def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
         self.fits: dict[tuple, dict] = {}
+        # the same as plain dicts, which Python reads faster, filled face by face (express)
+        self.lane_fits: dict[tuple, dict] = {}
         # no triggers, grants, overrides for every card, turns of several cards or act that a
         # draw may be (replaces draw): a plain draw or play can be applied in one call
         # (acts.quick)
@@ -224,6 +226,20 @@ def derived(rs: Ruleset) -> Derived:
 
 class State:
     """Everything on the table. Zones keep their top card at the end of the list."""
+
+    # Slots: the engine reads the table's fields at every step, and Python reads a slot
+    # faster than an entry of an instance's dict (which it cannot share beyond 30 names).
+    __slots__ = ("_derived", "active", "answered", "boosts", "cache", "carried_skips", "chance",
+                 "color", "counts_as", "dealer", "departed", "direction", "discard", "drawing",
+                 "drawn", "drawn_set", "echoing", "fields", "forgotten", "free_turn",
+                 "hand_ended", "hand_scores", "hands", "index", "knowledge", "links", "loser",
+                 "made", "marks", "match_top", "mini", "neutral", "over", "pending", "periods",
+                 "pile", "play_zone", "plays_in_hand", "power", "request", "revealed",
+                 "round_winner", "rs", "rulesets", "rulesets_base", "scores", "seats",
+                 "sizes_before", "skipped", "status", "tallies", "teams", "tempo", "tempo_draw",
+                 "tempo_factor", "trace", "tracing", "triggered", "turn", "turn_last",
+                 "turn_last_action", "turn_number", "turn_plays", "uno_called", "uno_pending",
+                 "windows", "winner", "zones")
 
     def __init__(self, rs: Ruleset, seats: list[str], chance, rulesets: dict[str, Ruleset],
                  tracing: bool = True):
