@@ -75,9 +75,9 @@ def test_an_action_the_lane_applies_leaves_it_open(classic, monkeypatch):
 
 
 def test_each_part_of_the_lane_is_taken(classic, monkeypatch):
-    """Plays with effects, accepting and plain moves all go by the lane in classic."""
+    """Plays with effects, answers to a draw and plain moves all go by the lane in classic."""
     taken: dict[str, int] = {}
-    for name in ("apply", "play", "accept"):
+    for name in ("apply", "play", "respond"):
         real = getattr(express, name)
 
         def spy(state, action, real=real, name=name):
@@ -92,7 +92,7 @@ def test_each_part_of_the_lane_is_taken(classic, monkeypatch):
         game = new_game(classic, 4, rng)
         while not game.is_terminal():
             game.apply_action(rng.choice(game.legal_actions(out_of_turn=False)))
-    assert set(taken) == {"apply", "play", "accept"}
+    assert set(taken) == {"apply", "play", "respond"}
 
 
 def test_the_lane_is_closed_with_the_trace_on_and_to_other_rules(classic, rulesets):

@@ -28,12 +28,12 @@ lane's list of moves with ``legality.legal_actions`` at every position;
 
 from __future__ import annotations
 
-from ..model import COLORS_WILD, Face
+from ..model import COLORS_WILD, Effect, Face
 from . import acts, checks, draws, legality, matching, triggers
 from . import pending as pending_
 from .interp import Ctx, Steps, run_effects, run_now
 from .matching import COLORED, NO_MATCH, PLAIN
-from .state import AFTER_CARD, IN_GAME, NEW_TUPLE, Action, Card, State
+from .state import AFTER_CARD, IN_GAME, NEW_TUPLE, Action, State
 from .turns import next_seat, passed_over
 
 
@@ -94,8 +94,9 @@ def turn_actions(state: State) -> list[Action] | None:
     seen: list[Face] = []  # one copy of each face is listed: the copies act alike
     for card in hand:
         own = card.face
-        how = table.get(own)
-        if how is None:
+        try:
+            how = table[own]
+        except KeyError:
             how = table[own] = matching.fits(state)[own]
         if not how or own in seen:
             continue
@@ -146,13 +147,28 @@ def apply(state: State, action: Action) -> bool | None:
     if state.windows or state.uno_pending or state.triggered or action.player != state.turn \
             or not all(state.hands) or state.status.count(IN_GAME) < 2:
         return False  # as acts.quick finds it
-    if act == "play":
-        return _play(state, action.player, action.card)  # type: ignore[arg-type]
+    p = action.player
     if act == "draw":
-        return _draw(state, action.player)
+        return _draw(state, p)
+    if act == "play":  # acts._quick_play: the card leaves the hand for the discard pile
+        card = action.card
+        hand = state.hands[p]
+        if len(hand) < 2:
+            return False  # its last card: the state checks follow
+        own = card.face  # type: ignore[union-attr]
+        rs = state.rs
+        face = own if own.ruleset is rs.ident else rs.translate(own)
+        state.plays_in_hand += 1
+        hand.remove(card)  # cards compare by identity
+        revealed = state.revealed[p]
+        if revealed:
+            revealed.discard(id(card))
+        state.discard.append(card)  # type: ignore[arg-type]
+        if face.color != COLORS_WILD:
+            state.color = face.color
     state.carried_skips = 0
     state.drawn = None
-    _hand_on(state, action.player)
+    _hand_on(state, p)
     return True
 
 
@@ -174,7 +190,11 @@ def play(state: State, action: Action) -> Steps | bool | None:
     if "modify" in kind.triggers:
         return None
     p = action.player
-    _begin(state, p)
+    state.answered = state.windows  # _begin, inlined
+    state.carried_skips = 0
+    if state.uno_pending and state.setting("uno_window", "next_action") == "next_action":
+        state.uno_pending = {q for q in state.uno_pending if q == p}
+    state.sizes_before = None
     ctx = Ctx(state, p, card, action, owner=kind.name)
     ctx.vars["out_of_turn"] = False
     state.plays_in_hand += 1
@@ -194,7 +214,14 @@ def play(state: State, action: Action) -> Steps | bool | None:
         state.color = face.color
     state.drawn = None
     ctx.vars["last_card"] = not hand
-    effects = triggers.card_effects(state, card, "play", ctx)
+    if rs.general_overrides or kind.name in rs.override_index:
+        return _run(state, ctx, triggers.card_effects(state, card, "play", ctx))
+    return _run(state, ctx, kind.triggers.get("play", ()))
+
+
+def _run(state: State, ctx: Ctx, effects: list[Effect] | tuple) -> Steps | bool:
+    """Run an action's effects as ``interp.run_effects`` does, then finish it: True once
+    done, or the rest to run as a coroutine (an effect that asked, a general finish)."""
     for effect in effects:
         if effect.asks:  # it may stop to ask: run them all as the coroutine they are
             gen = run_effects(effects, ctx)
@@ -224,20 +251,33 @@ def _asked(gen: Steps, request: object, state: State, ctx: Ctx) -> Steps:
         yield from done
 
 
-def accept(state: State, action: Action) -> Steps | bool | None:
-    """``acts.process`` of accepting a pending draw (or drawing it, where that accepts it),
-    on a lane open but for that draw: True once done, or the finish left to run; None where
-    the general code must (an effect other than a draw, an open window)."""
+def respond(state: State, action: Action) -> Steps | bool | None:
+    """``acts.process`` of the target's answer to a pending draw: accepting it (or drawing
+    it, where that accepts it), or challenging the card that made it. True once done, or
+    what is left to run as a coroutine; None, having done nothing, where the general code
+    must answer (an effect other than a draw, an open window, another act)."""
     pending = state.pending
+    head = pending[0]
     p = action.player
-    if state.windows or pending[0].payload is not None or pending[0].target != p \
-            or action.act != ("draw" if state.rs._values.get("draw_accepts") else "accept"):
+    if state.windows or head.payload is not None or head.target != p:
+        return None
+    act = action.act
+    if act == "challenge":
+        _begin(state, p)
+        top = head.top
+        card = top.card
+        assert card is not None  # legality lists a challenge only of a card
+        kind = state.kind(card)
+        ctx = Ctx(state, p, card, action, owner=kind.name, held_color=top.held_color)
+        return _run(state, ctx, triggers.card_effects(state, card, "challenge", ctx))
+    if act != ("draw" if state.rs._values.get("draw_accepts") else "accept"):
         return None
     _begin(state, p)
     ctx = Ctx(state, p, owner=state.rs.role_rule("attacks") or "attack")
-    head = pending.pop(0)  # pending.accept: the target suffers the draw
+    pending.pop(0)  # pending.accept: the target suffers the draw
     state.drawing = head
-    draws.draw(state, p, head.amount, head.top.draw_class, ctx.owner)
+    if not _take(state, p, head.amount):
+        draws.draw(state, p, head.amount, head.top.draw_class, ctx.owner)
     state.drawing = None
     pending_.conclude(state, ctx, head)
     return _finish(state, ctx)
@@ -258,11 +298,14 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
     player still holds cards and whoever is to play next is in the game: who plays next
     (``acts.hand_on``), then the Uno windows. Else the general finish, to run."""
     status = state.status
+    next_turn = ctx.next_turn
     if state.triggered or state.request is not None or state.over or ctx.keep_turn \
             or not all(state.hands) or status.count(IN_GAME) < 2 \
-            or ctx.next_turn is not None and status[ctx.next_turn] != IN_GAME \
-            or not all(status[q.target] == IN_GAME for q in state.pending):
-        return acts.finish(state, ctx)  # a hand emptied, an attack on no one...
+            or next_turn is not None and status[next_turn] != IN_GAME:
+        return acts.finish(state, ctx)  # a hand emptied, a turn given to a player out...
+    for q in state.pending:
+        if status[q.target] != IN_GAME:
+            return acts.finish(state, ctx)  # an attack on a player out of the game
     p = ctx.actor
     skips = ctx.skips
     after = None  # with one player skipped, the seat after them
@@ -274,50 +317,23 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
         state.skipped = passed_over(state, p, skips) | ctx.lost_turn if skips \
             else set(ctx.lost_turn)
     if not state.pending:  # else an attack was made: its target answers next
-        if ctx.next_turn is None and ctx.play_again and status[p] == IN_GAME:
+        if next_turn is None and ctx.play_again and status[p] == IN_GAME:
             state.turn = p
         else:
-            state.turn = ctx.next_turn if ctx.next_turn is not None \
+            state.turn = next_turn if next_turn is not None \
                 else after if after is not None else next_seat(state, p, 1 + skips)
             state.turn_number += 1
     checks.uno_windows(state, p)
     return True
 
 
-def _play(state: State, p: int, card: Card) -> bool:
-    """``acts._quick_play``: the card leaves the hand for the discard, its colour in play."""
-    hand = state.hands[p]
-    if len(hand) < 2:
-        return False  # its last card: the state checks follow
-    own = card.face
-    rs = state.rs
-    face = own if own.ruleset is rs.ident else rs.translate(own)
-    state.carried_skips = 0
-    state.plays_in_hand += 1
-    hand.remove(card)  # cards compare by identity
-    revealed = state.revealed[p]
-    if revealed:
-        revealed.discard(id(card))
-    state.discard.append(card)
-    if face.color != COLORS_WILD:
-        state.color = face.color
-    state.drawn = None
-    _hand_on(state, p)
-    return True
-
-
 def _draw(state: State, p: int) -> bool | None:
-    """``acts._draw`` for a draw of one card no modifier can change, with no link to echo it;
-    None for the other draws, which ``acts.quick`` makes."""
-    rs = state.rs
-    values = rs._values
-    if values.get("turn_draw") == "until_playable" or state.links is not None \
-            or state.fields[p] or state.neutral or rs.hand_modifiers \
-            or rs.global_modifiers and any(state.fields):
-        return None
+    """``acts._draw`` for a draw of one card (``_take``); None for the other draws, which
+    ``acts.quick`` makes."""
+    values = state.rs._values
     pile = state.pile
-    if not pile:
-        return None  # a reshuffle first
+    if values.get("turn_draw") == "until_playable" or not pile or not _unmodified(state, p):
+        return None  # drawn until one fits, a reshuffle first, a draw changed or echoed
     state.carried_skips = 0
     card = pile.pop()
     state.hands[p].append(card)
@@ -325,8 +341,9 @@ def _draw(state: State, p: int) -> bool | None:
     if revealed:
         revealed.discard(id(card))
     table = _table(state)
-    how = table.get(card.face)
-    if how is None:
+    try:
+        how = table[card.face]
+    except KeyError:
         how = table[card.face] = matching.fits(state)[card.face]
     if values.get("play_drawn", 1) and how != NO_MATCH:
         state.drawn = card  # it may be played at once: the turn stays (acts.hand_on)
@@ -336,15 +353,51 @@ def _draw(state: State, p: int) -> bool | None:
     return True
 
 
+def _take(state: State, p: int, n: int) -> bool:
+    """``draws.draw`` of ``n`` cards that no modifier changes, no link echoes and the pile
+    holds; False, having done nothing, for any other draw."""
+    pile = state.pile
+    if len(pile) < n or not _unmodified(state, p):
+        return False
+    if n <= 0:
+        return True
+    got = pile[-n:]  # draws.take_top takes the last card of the pile first
+    del pile[-n:]
+    got.reverse()
+    state.hands[p].extend(got)
+    revealed = state.revealed[p]
+    if revealed:
+        for card in got:
+            revealed.discard(id(card))
+    return True
+
+
+def _unmodified(state: State, p: int) -> bool:
+    """No modifier can change a draw by player ``p`` (``draws.modified_amount``), and no link
+    echoes it (``draws.give_drawn``)."""
+    rs = state.rs
+    return not (state.links is not None or state.fields[p] or state.neutral
+                or rs.hand_modifiers or rs.global_modifiers and any(state.fields))
+
+
 def _hand_on(state: State, p: int) -> None:
     """The turn passes to the next seat in the game (``acts.hand_on`` after an act that
-    skips no one), then the Uno windows are settled."""
+    skips no one), then the Uno windows are settled (``_uno_windows``, inlined: this runs at
+    most steps)."""
     state.skipped = set()
-    n = len(state.seats)
-    seat = (p + state.direction) % n
-    state.turn = seat if state.status[seat] == IN_GAME else next_seat(state, p)
+    status = state.status
+    seat = (p + state.direction) % len(status)
+    state.turn = seat if status[seat] == IN_GAME else next_seat(state, p)
     state.turn_number += 1
-    _uno_windows(state, p)
+    if state.sizes_before is not None:
+        checks.uno_windows(state, p)
+        return
+    called = state.uno_called
+    hands = state.hands
+    if called:
+        called = state.uno_called = {q for q in called if 0 < len(hands[q]) <= 2}
+    if len(hands[p]) == 1 and p not in called and status[p] == IN_GAME:
+        state.uno_pending.add(p)
 
 
 def _uno_windows(state: State, p: int) -> None:

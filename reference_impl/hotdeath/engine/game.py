@@ -41,7 +41,9 @@ class Game:
     def legal_actions(self, out_of_turn: bool = True) -> list[Action]:
         state = self.state
         lane = self._open_at == self._moves or express.is_open(state)
-        actions = express.listing(state) if lane else None
+        actions = None
+        if lane:  # (express.listing, without its call: this runs at every step)
+            actions = express.answers(state) if state.pending else express.turn_actions(state)
         if actions is None:
             actions = legality.legal_actions(state, out_of_turn)
         elif out_of_turn:
@@ -69,7 +71,7 @@ class Game:
         self._moves += 1
         if lane:  # nothing is asked: no choice to make
             if state.pending:
-                gen = express.accept(state, action)
+                gen = express.respond(state, action)
             else:
                 done = express.apply(state, action)
                 if done:

@@ -17,26 +17,15 @@ from .state import Action, Card, Pending, Request, State
 class Ctx:
     """Who is acting, with what card, for what reason, and what the effect has decided so far.
 
-    Everything but the first five fields starts at the class default below, so
-    making a context (once per action, trigger and draw modifier) stays cheap.
+    Slots rather than class defaults read through an instance: the engine reads
+    these fields at every action (who plays next, how many are skipped), and
+    Python reads a slot faster than a default it must look up on the class.
     """
 
-    skips = 0
-    play_again = False
-    next_turn: int | None = None
-    held_color = False
-    holder = -1
-    amount = 0
-    draw_class = ""
-    reflip = False
-    lost_turn: frozenset[int] = frozenset()
-    under: Card | None = None
-    pending: Pending | None = None
-    aim: int | None = None
-    resume: str | None = None  # where play goes on after the attacks it makes (run_play)
-    drew: list[Card] = []  # noqa: RUF012  (replaced, never mutated, by the verbs that draw)
-    stacking = False
-    keep_turn = False
+    __slots__ = ("action", "actor", "aim", "amount", "card", "draw_class", "drew", "held_color",
+                 "holder", "keep_turn", "lost_turn", "next_turn", "owner", "pending",
+                 "play_again", "reflip", "resume", "skips", "stacking", "state", "subject",
+                 "under", "vars")
 
     def __init__(self, state: State, actor: int, card: Card | None = None,
                  action: Action | None = None, owner: str = "", **kw):
@@ -47,9 +36,29 @@ class Ctx:
         self.owner = owner
         self.subject = actor
         self.vars: dict[str, object] = {}
+        self.skips = 0
+        self.play_again = False
+        self.next_turn: int | None = None
+        self.held_color = False
+        self.holder = -1
+        self.amount = 0
+        self.draw_class = ""
+        self.reflip = False
+        self.lost_turn: frozenset[int] = NOBODY
+        self.under: Card | None = None
+        self.pending: Pending | None = None
+        self.aim: int | None = None
+        self.resume: str | None = None  # where play goes on after its attacks (run_play)
+        self.drew: list[Card] = NO_CARDS  # replaced, never mutated, by the verbs that draw
+        self.stacking = False
+        self.keep_turn = False
         if kw:
             for key, value in kw.items():
                 setattr(self, key, value)
+
+
+NOBODY: frozenset[int] = frozenset()
+NO_CARDS: list[Card] = []
 
 
 Steps = Generator[object, object, None]

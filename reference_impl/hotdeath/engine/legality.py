@@ -872,8 +872,8 @@ def color_plays(state: State, p: int, card: Card) -> tuple[Action, ...]:
     colors = state.rs.colors
     got = state.cache.get((card, p))
     if got is None or got[0] is not colors:
-        got = state.cache[(card, p)] = (colors, tuple(
-            NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES) for c in colors))
+        got = state.cache[(card, p)] = (colors, tuple([
+            NEW_TUPLE(Action, (p, "play", card, c, None, ()) + AFTER_CHOICES) for c in colors]))
     return got[1]
 
 
