@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..model import COLORS_WILD, Effect, Face
 from . import acts, checks, draws, legality, matching, triggers
 from . import pending as pending_
-from .interp import Ctx, Steps, run_effects, run_now
+from .interp import NOBODY, Ctx, Steps, run_effects, run_now
 from .matching import COLORED, NO_MATCH, PLAIN
 from .state import AFTER_CARD, IN_GAME, NEW_TUPLE, Action, State
 from .turns import next_seat, passed_over
@@ -315,7 +315,7 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
         after = next_seat(state, over)
     else:
         state.skipped = passed_over(state, p, skips) | ctx.lost_turn if skips \
-            else set(ctx.lost_turn)
+            else ctx.lost_turn
     if not state.pending:  # else an attack was made: its target answers next
         if next_turn is None and ctx.play_again and status[p] == IN_GAME:
             state.turn = p
@@ -384,7 +384,7 @@ def _hand_on(state: State, p: int) -> None:
     """The turn passes to the next seat in the game (``acts.hand_on`` after an act that
     skips no one), then the Uno windows are settled (``_uno_windows``, inlined: this runs at
     most steps)."""
-    state.skipped = set()
+    state.skipped = NOBODY
     status = state.status
     seat = (p + state.direction) % len(status)
     state.turn = seat if status[seat] == IN_GAME else next_seat(state, p)

@@ -28,33 +28,32 @@ class Ctx:
                  "under", "vars")
 
     def __init__(self, state: State, actor: int, card: Card | None = None,
-                 action: Action | None = None, owner: str = "", **kw):
+                 action: Action | None = None, owner: str = "", subject: int | None = None,
+                 holder: int = -1, amount: int = 0, draw_class: str = "",
+                 held_color: bool = False, pending: Pending | None = None):
         self.state = state
         self.actor = actor
         self.card = card
         self.action = action
         self.owner = owner
-        self.subject = actor
+        self.subject = actor if subject is None else subject
         self.vars: dict[str, object] = {}
         self.skips = 0
         self.play_again = False
         self.next_turn: int | None = None
-        self.held_color = False
-        self.holder = -1
-        self.amount = 0
-        self.draw_class = ""
+        self.held_color = held_color
+        self.holder = holder
+        self.amount = amount
+        self.draw_class = draw_class
         self.reflip = False
         self.lost_turn: frozenset[int] = NOBODY
         self.under: Card | None = None
-        self.pending: Pending | None = None
+        self.pending = pending
         self.aim: int | None = None
         self.resume: str | None = None  # where play goes on after its attacks (run_play)
         self.drew: list[Card] = NO_CARDS  # replaced, never mutated, by the verbs that draw
         self.stacking = False
         self.keep_turn = False
-        if kw:
-            for key, value in kw.items():
-                setattr(self, key, value)
 
 
 NOBODY: frozenset[int] = frozenset()

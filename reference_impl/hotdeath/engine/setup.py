@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import acts, triggers
 from .interp import Ctx, Steps, ask, run_effects
-from .state import ELIMINATED, IN_GAME, Card, State
+from .state import ELIMINATED, IN_GAME, NO_COUNTERS, Card, State
 from .turns import in_order, next_seat
 
 
@@ -86,8 +86,8 @@ def next_hand(state: State) -> Steps:
         pile.clear()
     cards += [c for p in state.pending for c in p.held]
     for card in cards:
-        card.counters.clear()
-        card.attached = []
+        card.counters = NO_COUNTERS
+        card.attached = ()
         card.owner = None
     order = state.chance.shuffle(cards)
     state.pile, state.discard, state.neutral = list(reversed(order)), [], []

@@ -9,14 +9,19 @@ pending, zones, triggers, checks, legality) are functions over a ``State``;
 from __future__ import annotations
 
 import weakref
-from collections.abc import Generator
+from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ..model import CardKind, Effect, Face, Ruleset
 from ..scenario.format import REJECTION_CODES
 
 IN_GAME, OUT, ELIMINATED = "in", "out", "eliminated"
+
+
+NO_COUNTERS: Mapping[str, int] = MappingProxyType({})
 
 
 class Card:
@@ -26,8 +31,12 @@ class Card:
 
     def __init__(self, face: Face):
         self.face = face
-        self.counters: dict[str, int] = {}
-        self.attached: list[Card] = []  # cards placed with it (a clock, captured armies)
+        # Its counters (a clock) and the cards placed with it (captured armies): most cards
+        # never have any, so every card starts with the same empty, unchangeable ones, and a
+        # verb that sets one gives the card its own (a simulated game deals a new deck of a
+        # hundred cards each time).
+        self.counters: Mapping[str, int] = NO_COUNTERS
+        self.attached: Sequence[Card] = ()
         self.owner: int | None = None  # who released it into play, when that matters
 
     @property
@@ -275,7 +284,7 @@ class State:
         self.periods: dict[str, int] = {}
         self.plays_in_hand = 0  # cards played this hand, answers and jump-ins included
         self.carried_skips = 0  # players a play skipped, carried to a card added to it at once
-        self.skipped: set[int] = set()
+        self.skipped: AbstractSet[int] = frozenset()  # replaced, never changed in place
         self.uno_pending: set[int] = set()
         self.uno_called: set[int] = set()
         self.revealed: list[set[int]] = [set() for _ in range(n)]  # ids of face-up hand cards

@@ -8,7 +8,7 @@ counters stay right.
 from __future__ import annotations
 
 from ..model import COLORS_WILD, Face
-from .state import Card, State
+from .state import NO_COUNTERS, Card, State
 
 
 def in_play(state: State, card: Card) -> bool:
@@ -39,9 +39,9 @@ def leave_play(state: State, card: Card) -> list[Card]:
                 break
     if card in state.active:
         state.active.remove(card)
-    card.counters.clear()
+    card.counters = NO_COUNTERS
     card.owner = None
-    freed, card.attached = card.attached, []
+    freed, card.attached = card.attached, ()
     return [card, *freed]
 
 
@@ -92,7 +92,9 @@ def detach(state: State, card: Card) -> str:
     for zone in [*state.fields, state.neutral]:
         for holder in zone:
             if any(c is card for c in holder.attached):
-                holder.attached.remove(card)
+                rest = list(holder.attached)
+                rest.remove(card)
+                holder.attached = rest
                 return "attached"
     for name in ("discard", "pile", *state.zones):
         pile = state.zone(name)

@@ -290,7 +290,7 @@ def take_zone(ctx: Ctx, zone: str) -> None:
       {"name": Param("name", required=True), "value": Param("int", required=True)})
 def set_counter(ctx: Ctx, name: str, value: int) -> None:
     assert ctx.card is not None
-    ctx.card.counters[name] = value
+    ctx.card.counters = {**ctx.card.counters, name: value}  # its own dict (Card.counters)
     ctx.state.log("counter", ctx.owner, f"{ctx.card.notation}: {name} = {value}")
 
 
@@ -299,7 +299,7 @@ def set_counter(ctx: Ctx, name: str, value: int) -> None:
       {"name": Param("name", required=True), "value": Param("int", required=True)})
 def add_counter(ctx: Ctx, name: str, value: int) -> None:
     assert ctx.card is not None
-    ctx.card.counters[name] = ctx.card.counters.get(name, 0) + value
+    ctx.card.counters = {**ctx.card.counters, name: ctx.card.counters.get(name, 0) + value}
     ctx.state.log("counter", ctx.owner,
                   f"{ctx.card.notation}: {name} = {ctx.card.counters[name]}")
 
@@ -311,7 +311,7 @@ def flip_to(ctx: Ctx) -> None:
     card = draws.take_top(s)
     ctx.vars["flipped"] = card
     if card is not None and ctx.card is not None:
-        ctx.card.attached.append(card)
+        ctx.card.attached = [*ctx.card.attached, card]  # its own list (Card.attached)
         s.log("flip", ctx.owner, f"{card.notation} is turned over")
 
 

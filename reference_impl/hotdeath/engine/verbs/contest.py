@@ -66,9 +66,9 @@ def capture_armies(ctx: Ctx, card: str) -> None:
         return
     for army in armies:
         zones.detach(s, army)
-    keeper.attached.extend(armies)
+    keeper.attached = [*keeper.attached, *armies]  # its own list (Card.attached)
     foe = ctx.vars["foe"]
-    keeper.counters[f"captured {s.name(foe)}"] = 1
+    keeper.counters = {**keeper.counters, f"captured {s.name(foe)}": 1}
     s.log("capture", ctx.owner, f"{s.name(ctx.actor)} captures {s.name(foe)}'s army")
 
 
