@@ -1,12 +1,18 @@
 """Instructions, not seconds: random classic games counted by callgrind, against a baseline.
 
-    python benchmarks/bench_instructions.py [--games 40] [--baseline DIR]
+    python benchmarks/bench_instructions.py [--games 40] [--warm 0] [--baseline DIR]
 
 On a shared, noisy machine wall-clock ratios swing by 30% from run to run.
 Valgrind's callgrind counts the instructions a workload executes, which is
 repeatable whatever else the machine is doing. Each measurement runs the
-workload twice under callgrind, once only loading the spec, and reports the
-difference: the cost of playing the games alone.
+workload twice under callgrind, once only up to the games it counts, and
+reports the difference: the cost of playing those games alone.
+
+``--warm N`` plays N other games first in both runs, so that what the engine
+keeps from game to game (its tables of what plays on what, built as positions
+first occur) is built before the counted games, as it is in a long run such as
+``bench_vs_rlcard.py``'s thousands of games. Without it, 40 games count that
+building too, and a change that builds more up front looks dearer than it is.
 
 ``--baseline DIR`` measures another checkout the same way (for instance the
 last release, extracted with ``git archive``) and prints the ratio; below 1.0
@@ -31,10 +37,10 @@ import os, random
 from hotdeath.lang.check import load_rulesets
 from hotdeath.sim import new_game, play_random
 rs = load_rulesets()["classic"]
-if not os.environ.get("HD_WARM_ONLY"):
-    for seed in range({games}):
-        rng = random.Random(seed)
-        play_random(new_game(rs, {players}, rng), rng, eager=True)
+last = {warm} if os.environ.get("HD_WARM_ONLY") else {warm} + {games}
+for seed in range(last):  # the first {warm} warm the engine up; the rest are counted
+    rng = random.Random(seed)
+    play_random(new_game(rs, {players}, rng), rng, eager=True)
 """
 
 
@@ -63,13 +69,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--warm", type=int, default=0,
+                        help="games played first, in both runs, and not counted")
     parser.add_argument("--baseline", type=Path, help="another checkout's root to compare with")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
-    code = WORKLOAD.format(games=args.games, players=args.players)
+    code = WORKLOAD.format(games=args.games, players=args.players, warm=args.warm)
     here = games_cost(code, str(ROOT / "reference_impl"))
-    print(f"{args.games} random classic games, {args.players} players, eager policy")
+    print(f"{args.games} random classic games, {args.players} players, eager policy"
+          + (f", after {args.warm} games not counted" if args.warm else ""))
     print(f"  this checkout: {here / 1e6:,.1f} M instructions "
           f"({here / args.games / 1e6:,.2f} M per game)")
     if args.baseline:

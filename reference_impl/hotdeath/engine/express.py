@@ -83,12 +83,17 @@ def turn_actions(state: State) -> list[Action] | None:
     still to be worked out, a card of other rules than those in force)."""
     p = state.turn
     hand = state.hands[p]
-    if len(hand) < 2:
-        return None  # a last card: may it go out, is Uno owed?
+    if len(hand) < 2 and (not hand or not legality.may_go_out(state, p)):
+        return None  # no card, or a last card that may not go out yet (Uno is owed first)
     drawn = state.drawn
     if drawn is not None:
         hand = [drawn] if drawn in hand else []  # the drawn card only, while still held
-    table = _table(state)
+    discard = state.discard  # _table, inlined: this runs at every turn
+    key = (discard[-1].face if discard else None, state.color)
+    tables = state._derived[1].lane_fits
+    table = tables.get(key)
+    if table is None:
+        table = tables[key] = {}
     made = state.made[p]
     out: list[Action] = []
     seen: list[Face] = []  # one copy of each face is listed: the copies act alike
