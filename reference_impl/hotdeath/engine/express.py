@@ -79,8 +79,8 @@ def answers(state: State) -> list[Action] | None:
 
 def turn_actions(state: State) -> list[Action] | None:
     """``legality._turn_actions`` for the player to act, on an open lane with nothing
-    pending; None where the general code must decide (a last card, a card whose play is
-    still to be worked out, a card of other rules than those in force)."""
+    pending; None where the general code must decide (a last card that may not go out
+    before Uno is called, a card whose play is still to be worked out)."""
     p = state.turn
     hand = state.hands[p]
     if len(hand) < 2 and (not hand or not legality.may_go_out(state, p)):
