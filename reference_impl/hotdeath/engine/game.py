@@ -28,7 +28,8 @@ class Game:
         # the moves listed last: (actions applied before, the list, listed on the express lane)
         self._listed: tuple[int, list[Action], bool] = (-1, [], False)
         # after how many actions the express lane is known to be open: an action it applied
-        # leaves it open (it touches nothing ``express.is_open`` reads)
+        # leaves it open (it touches nothing ``express.is_open`` reads; the table changes
+        # only through this class, and a change outside it would not be noticed here)
         self._open_at = -1
 
     @property
