@@ -54,6 +54,23 @@ def test_run_prints_trace_with_citation():
     assert "result: PASS" in result.output
 
 
+def test_run_quotes_the_rules_in_force_after_they_change(tmp_path):
+    """After v3's Apocalypse the game is classic: a rule both rulesets name ("Going out and
+    scoring") is quoted from the official rules, not from v3's "There is no point system"."""
+    table = (SCN / "hot-death-v3" / "apocalypse-fourth-horseman.scn").read_text() \
+        .split("steps")[0].replace("id v3-", "id mine-") \
+        .replace("hand bob: red quitter, red 6, red 7", "hand bob: red 6, red 7, blue 4") \
+        .replace("hand carol: red 2, red 1, blue 4", "hand carol: red 2")
+    scn = tmp_path / "out.scn"
+    scn.write_text(table + "steps\n  alice plays red conquest\n  expect ruleset classic\n"
+                   "  bob plays red 6\n  carol plays red 2\n  expect round winner carol\n")
+    result = invoke("run", str(scn))
+    assert "result: PASS" in result.output, result.output
+    scoring = result.output.split("carol scores")[1]
+    assert "[Going out and scoring: official rules" in scoring, result.output
+    assert "There is no point system" not in result.output
+
+
 def test_run_names_the_rule_behind_a_rejection():
     result = invoke("run", str(SCN / "classic" / "skip-basic.scn"))
     assert "rejected (not_your_turn: it is carol's turn, not bob's (rule 'Turns'))" in \

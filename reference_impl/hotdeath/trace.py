@@ -81,7 +81,7 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
     # the rules in force, options included, so that an option's own rule is quoted too
     rs = base.with_options(frozenset(o for o in data.get("options", []) if o in base.options))
     before = impl.load(data)
-    setup = _events(impl, rs)
+    setup, rules = _events(impl, rs, rs)
     steps: list[TraceStep] = []
     ok = True
     for i, step in enumerate(data["steps"]):
@@ -91,7 +91,8 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
         status = answer["outcome"]
         if status == "rejected":
             status += f" ({answer.get('code')}: {answer.get('message')})"
-        done = TraceStep(i + 1, describe(step), status, _events(impl, rs),
+        events, rules = _events(impl, rs, rules)
+        done = TraceStep(i + 1, describe(step), status, events,
                          notes=notes if answer["outcome"] == "accepted" else [])
         steps.append(done)
         if answer["outcome"] == "errored":
@@ -197,18 +198,33 @@ def run_with_trace(path: Path, as_json: bool,
     return trace.ok
 
 
-def _events(impl: ReferenceImplementation, rs: Ruleset) -> list[TraceEvent]:
-    """Each event of the last step; a card's or rule's words are quoted once per step."""
+def _events(impl: ReferenceImplementation, rs: Ruleset, rules: Ruleset
+            ) -> tuple[list[TraceEvent], Ruleset]:
+    """Each event of the last step; a card's or rule's words are quoted once per step.
+
+    ``rs`` is the scenario's ruleset and ``rules`` those in force when the step
+    began: a card may hand the game to other rules in mid-step (v3's Apocalypse:
+    the event 'rules'), and a rule of the same name then means theirs, quoted
+    from their seed. A new hand (the event 'hand') starts under ``rs`` again.
+    Returns the events and the rules in force at the end of the step.
+    """
+    now = rs
+    if impl.game is not None and impl.game.state.rs.ident != rs.ident:
+        now = impl.game.state.rs  # (the scenario's own rules keep their options on)
     quoted: set[str] = set()
     out = []
     for ev in impl.trace():
-        cite = citation_for(rs, ev["owner"])
+        if ev["event"] == "rules":
+            rules = now
+        elif ev["event"] == "hand":
+            rules = rs
+        cite = citation_for(rules, ev["owner"]) or citation_for(rs, ev["owner"])
         if cite is not None and ev["owner"] not in quoted:
             quoted.add(ev["owner"])
         else:
             cite = None
         out.append(TraceEvent(ev["text"], ev["owner"], cite))
-    return out
+    return out, now
 
 
 def _event_lines(events: list[TraceEvent]) -> list[str]:
