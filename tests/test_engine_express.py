@@ -7,7 +7,9 @@ table, and at every position the lane lists exactly what ``legality.legal_action
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +17,8 @@ from hypothesis import strategies as st
 
 from hotdeath.engine import chance, express, legality
 from hotdeath.engine.game import Game
+from hotdeath.engine.state import Card, derived
+from hotdeath.registry import VERBS
 from hotdeath.sim import fingerprint, new_game
 
 
@@ -54,24 +58,47 @@ def test_the_lane_lists_what_legality_lists(classic):
 
 def test_an_action_the_lane_applies_leaves_it_open(classic, monkeypatch):
     """``Game`` skips ``is_open`` after an action the lane applied (``Game._open_at``): that
-    holds only if such an action never closes it."""
+    holds only if such an action never closes it, nor empties a hand. Plays with effects
+    and answers to a draw count too where every verb of the rules keeps the lane
+    (``registry.Entry.keeps_lane``), as classic's do."""
+    assert derived(classic).keeps_lane
     applied = []
-    real = express.apply
+    for name in ("apply", "play", "respond"):
+        real = getattr(express, name)
 
-    def checked(state, action):
-        done = real(state, action)
-        if done:
-            applied.append(action.act)
-            assert express.is_open(state)
-        return done
+        def checked(state, action, *rest, real=real):
+            done = real(state, action, *rest)
+            if done is True:
+                applied.append(action.act)
+                assert express.is_open(state)
+                assert all(state.hands) and state.living() >= 2  # what Game passes as filled
+            return done
 
-    monkeypatch.setattr(express, "apply", checked)
+        monkeypatch.setattr(express, name, checked)
     for seed in range(30):
         rng = random.Random(seed)
         game = new_game(classic, 2 + seed % 4, rng)
         while not game.is_terminal():
             game.apply_action(rng.choice(game.legal_actions(out_of_turn=seed % 2 == 0)))
-    assert {"play", "draw", "pass"} <= set(applied)
+    assert {"play", "draw", "pass", "accept", "challenge"} <= set(applied)
+
+
+def test_only_verbs_that_keep_the_lane_say_so():
+    """A verb marked ``keeps_lane`` writes none of the fields ``express.is_open`` reads
+    (read from its own source, not the helpers it calls: the games above check those)."""
+    read = re.findall(r"state\.(\w+)", inspect.getsource(express.is_open))
+    fields = set(read) - {"_derived", "request", "over", "tracing"}  # _finish sees those
+    assert {"active", "free_turn", "match_top", "play_zone", "mini", "tempo_draw"} <= fields
+    for entry in VERBS.values():
+        if entry.keeps_lane:
+            source = inspect.getsource(entry.fn)
+            for name in fields | {"rs"}:
+                assert not re.search(rf"\.{name}\b\s*(=|\+=|\.append)", source), \
+                    (entry.name, name)
+
+
+def test_rules_with_another_verb_do_not_keep_the_lane(rulesets):
+    assert not any(derived(rs).keeps_lane for name, rs in rulesets.items() if name != "classic")
 
 
 def test_each_part_of_the_lane_is_taken(classic, monkeypatch):
@@ -80,8 +107,8 @@ def test_each_part_of_the_lane_is_taken(classic, monkeypatch):
     for name in ("apply", "play", "respond"):
         real = getattr(express, name)
 
-        def spy(state, action, real=real, name=name):
-            done = real(state, action)
+        def spy(state, action, *rest, real=real, name=name):
+            done = real(state, action, *rest)
             if done is True:
                 taken[name] = taken.get(name, 0) + 1
             return done
@@ -124,3 +151,12 @@ def test_another_generator_shuffles_its_own_way():
     items = list(range(10))
     chance.shuffle(Loaded(1), items)
     assert items == list(range(9, -1, -1))
+
+
+def test_cards_made_in_bulk_are_made_as_one_is(classic):
+    """``Card.copies`` (the simulator's deck) sets every slot as ``Card.__init__`` does."""
+    for face in classic.deck[:8]:
+        one, = Card.copies([face])
+        alone = Card(face)
+        assert [getattr(one, s) for s in Card.__slots__] \
+            == [getattr(alone, s) for s in Card.__slots__]

@@ -339,6 +339,7 @@ class Op:
     call: ast.Call
     dynamic: tuple = ()  # (name, value function) pairs evaluated when the statement runs
     asks: bool = False
+    keeps_lane: bool = False  # its verb leaves the express lane open (registry.Entry)
 
 
 @dataclass(frozen=True)

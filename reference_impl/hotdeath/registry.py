@@ -42,6 +42,10 @@ class Entry:
     kind: str = "verb"
     returns: str = ""  # for selectors and values: seat, seats, int, card, cards
     asks: bool = False  # a verb that may stop to ask a player (a coroutine)
+    # a verb that changes nothing ``engine.express.is_open`` reads (the rules in force, the
+    # cards in play that change them, a free turn, another card or pile to play on, a card
+    # played as a number, the tempo draw): the express lane stays open after it runs
+    keeps_lane: bool = False
     seeds: tuple[str, ...] = ()  # example cards of the seeds that need it
 
 
@@ -52,19 +56,20 @@ CONDITIONS: dict[str, Entry] = {}
 
 
 def _register(table: dict[str, Entry], kind: str, name: str, doc: str, example: str,
-              params: dict[str, Param] | None, needs: tuple[str, ...], returns: str = ""):
+              params: dict[str, Param] | None, needs: tuple[str, ...], returns: str = "",
+              keeps_lane: bool = False):
     def wrap(fn: Callable) -> Callable:
         table[name] = Entry(name, fn, dict(params or {}), doc, example, frozenset(needs), kind,
-                            returns, inspect.isgeneratorfunction(fn))
+                            returns, inspect.isgeneratorfunction(fn), keeps_lane=keeps_lane)
         return fn
 
     return wrap
 
 
 def verb(name: str, doc: str, example: str, params: dict[str, Param] | None = None,
-         needs: tuple[str, ...] = ()):
+         needs: tuple[str, ...] = (), keeps_lane: bool = False):
     """Register a statement usable in effect bodies (a generator function may ask)."""
-    return _register(VERBS, "verb", name, doc, example, params, needs)
+    return _register(VERBS, "verb", name, doc, example, params, needs, keeps_lane=keeps_lane)
 
 
 def selector(name: str, doc: str, example: str, needs: tuple[str, ...] = (),

@@ -8,6 +8,7 @@ guess.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -75,13 +76,18 @@ def shuffle(rng: random.Random, items: list) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+@functools.cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """For each index ``shuffle`` swaps, from the last: the index, how many items it draws
+    from, and the bits of a draw (a deck has the same size every game)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 _RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)

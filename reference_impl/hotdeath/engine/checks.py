@@ -48,10 +48,13 @@ def state_triggers(state: State) -> Steps:
 
 
 def going_out(state: State, actor: int) -> Steps:
-    if all(state.hands) or state.pending and state.rs.setting("out_when") == "settled":
+    if state.over or all(state.hands) \
+            or state.pending and state.rs.setting("out_when") == "settled":
         return
     for seat in [actor, *in_order(state, actor)]:
-        if state.over or not state.in_game(seat) or state.hands[seat]:
+        if state.over:
+            return
+        if not state.in_game(seat) or state.hands[seat]:
             continue
         state.log("out", "", f"{state.name(seat)} has no cards left")
         if state.rs.setting("goal", "first_out") == "first_out":

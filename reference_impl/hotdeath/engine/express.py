@@ -66,7 +66,7 @@ def answers(state: State) -> list[Action] | None:
     if not legality.may_go_out(state, p) and p not in state.uno_pending:
         out.append(Action(p, "uno"))
     made = state.made[p]
-    acts_ = ("draw" if state.rs._values.get("draw_accepts") else "accept",)
+    acts_ = (derived.accept_act,)
     if legality.challengeable(state):
         acts_ += ("challenge",)
     for act in acts_:
@@ -88,9 +88,12 @@ def turn_actions(state: State) -> list[Action] | None:
     drawn = state.drawn
     if drawn is not None:
         hand = [drawn] if drawn in hand else []  # the drawn card only, while still held
-    discard = state.discard  # _table, inlined: this runs at every turn
+    # what plays on the card to match (the top of the discard pile): ``matching.fits`` as a
+    # plain dict, which Python reads faster, filled from it face by face
+    discard = state.discard
     key = (discard[-1].face if discard else None, state.color)
-    tables = state._derived[1].lane_fits
+    derived = state._derived[1]
+    tables = derived.lane_fits
     table = tables.get(key)
     if table is None:
         table = tables[key] = {}
@@ -108,14 +111,15 @@ def turn_actions(state: State) -> list[Action] | None:
         seen.append(own)
         if how == PLAIN:
             action = made.get(card)
-            if action is None:
-                action = made[card] = NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD)
+            if action is None:  # Action(p, "play", card), spelt out: made once a card
+                action = made[card] = NEW_TUPLE(
+                    Action, (p, "play", card, None, None, (), (), None, None, (), False, ()))
             out.append(action)
         elif how == COLORED:
             out.extend(legality.color_plays(state, p, card))
         else:
             return None  # a guard or a choice to work out: the general code lists the hand
-    if not (out and state.rs._values.get("must_play")):
+    if not (out and derived.must_play):
         act = "pass" if drawn is not None else "draw"
         action = made.get(act)
         if action is None:
@@ -124,24 +128,13 @@ def turn_actions(state: State) -> list[Action] | None:
     return out
 
 
-def _table(state: State) -> dict[Face, int]:
-    """``matching.fits`` on an open lane (the card to match is the top of the discard pile),
-    as a plain dict, which Python reads faster: filled from it face by face (a face not in
-    it yet reads None)."""
-    discard = state.discard
-    key = (discard[-1].face if discard else None, state.color)
-    tables = state._derived[1].lane_fits
-    table = tables.get(key)
-    if table is None:
-        table = tables[key] = {}
-    return table
-
-
-def apply(state: State, action: Action) -> bool | None:
+def apply(state: State, action: Action, filled: bool = False) -> bool | None:
     """Apply, on an open lane, a play of a card whose play only moves it, a draw or a pass,
     as ``acts.quick`` would, and return True: the lane is still open. Return False for an
     action that only ``acts.process`` can apply, and None where ``acts.quick`` may yet (a card
-    not known yet, a draw that a modifier changes or that reshuffles the pile)."""
+    not known yet, a draw that a modifier changes or that reshuffles the pile). ``filled``:
+    every hand is known to hold a card, and two players at least to be in the game (the
+    lane applied the action before, and it empties no hand)."""
     act = action.act
     if act == "play":
         quiet = state._derived[1].quiet.get(action.card.face)  # type: ignore[union-attr]
@@ -150,7 +143,7 @@ def apply(state: State, action: Action) -> bool | None:
     elif act != "draw" and act != "pass":
         return False
     if state.windows or state.uno_pending or state.triggered or action.player != state.turn \
-            or not all(state.hands) or state.status.count(IN_GAME) < 2:
+            or not filled and (not all(state.hands) or state.status.count(IN_GAME) < 2):
         return False  # as acts.quick finds it
     p = action.player
     if act == "draw":
@@ -200,7 +193,7 @@ def play(state: State, action: Action) -> Steps | bool | None:
     if state.uno_pending and state.setting("uno_window", "next_action") == "next_action":
         state.uno_pending = {q for q in state.uno_pending if q == p}
     state.sizes_before = None
-    ctx = Ctx(state, p, card, action, owner=kind.name)
+    ctx = Ctx(state, p, card, action, kind.name)  # (by position: a faster call in CPython)
     ctx.vars["out_of_turn"] = False
     state.plays_in_hand += 1
     hand = state.hands[p]
@@ -275,10 +268,10 @@ def respond(state: State, action: Action) -> Steps | bool | None:
         kind = state.kind(card)
         ctx = Ctx(state, p, card, action, owner=kind.name, held_color=top.held_color)
         return _run(state, ctx, triggers.card_effects(state, card, "challenge", ctx))
-    if act != ("draw" if state.rs._values.get("draw_accepts") else "accept"):
+    if act != state._derived[1].accept_act:
         return None
     _begin(state, p)
-    ctx = Ctx(state, p, owner=state.rs.role_rule("attacks") or "attack")
+    ctx = Ctx(state, p, None, None, state.rs.role_rule("attacks") or "attack")
     pending.pop(0)  # pending.accept: the target suffers the draw
     state.drawing = head
     if not _take(state, p, head.amount):
@@ -335,9 +328,11 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
 def _draw(state: State, p: int) -> bool | None:
     """``acts._draw`` for a draw of one card (``_take``); None for the other draws, which
     ``acts.quick`` makes."""
-    values = state.rs._values
+    derived = state._derived[1]
     pile = state.pile
-    if values.get("turn_draw") == "until_playable" or not pile or not _unmodified(state, p):
+    rs = state.rs  # (_unmodified, inlined)
+    if derived.until_playable or not pile or state.links is not None or state.fields[p] \
+            or state.neutral or rs.hand_modifiers or rs.global_modifiers and any(state.fields):
         return None  # drawn until one fits, a reshuffle first, a draw changed or echoed
     state.carried_skips = 0
     card = pile.pop()
@@ -345,12 +340,17 @@ def _draw(state: State, p: int) -> bool | None:
     revealed = state.revealed[p]
     if revealed:
         revealed.discard(id(card))
-    table = _table(state)
+    discard = state.discard  # what plays on the top card, as turn_actions finds it
+    key = (discard[-1].face if discard else None, state.color)
+    table = derived.lane_fits.get(key)
+    if table is None:
+        table = derived.lane_fits[key] = {}
+    own = card.face
     try:
-        how = table[card.face]
+        how = table[own]
     except KeyError:
-        how = table[card.face] = matching.fits(state)[card.face]
-    if values.get("play_drawn", 1) and how != NO_MATCH:
+        how = table[own] = matching.fits(state)[own]
+    if derived.play_drawn and how != NO_MATCH:
         state.drawn = card  # it may be played at once: the turn stays (acts.hand_on)
         _uno_windows(state, p)
     else:

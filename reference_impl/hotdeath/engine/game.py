@@ -28,8 +28,10 @@ class Game:
         # the moves listed last: (actions applied before, the list, listed on the express lane)
         self._listed: tuple[int, list[Action], bool] = (-1, [], False)
         # after how many actions the express lane is known to be open: an action it applied
-        # leaves it open (it touches nothing ``express.is_open`` reads; the table changes
-        # only through this class, and a change outside it would not be noticed here)
+        # leaves it open (it touches nothing ``express.is_open`` reads, nor do the verbs of
+        # rules whose verbs all keep the lane; the table changes only through this class,
+        # and a change outside it would not be noticed here), every hand holding a card and
+        # two players in the game (it found them so, and it empties no hand)
         self._open_at = -1
 
     @property
@@ -74,15 +76,17 @@ class Game:
             if state.pending:
                 gen = express.respond(state, action)
             else:
-                done = express.apply(state, action)
+                done = express.apply(state, action, self._open_at == moves)
                 if done:
                     self._open_at = self._moves
                     return
                 if done is None and acts.quick(state, action):
                     return
                 gen = express.play(state, action) if action.act == "play" else None
-            if gen is True:
-                return  # applied by the express lane
+            if gen is True:  # applied by the express lane
+                if state._derived[1].keeps_lane:  # by verbs that cannot close it either
+                    self._open_at = self._moves
+                return
             if gen is None:
                 gen = acts.process(state, action)
             self._park(gen, next(gen, None))

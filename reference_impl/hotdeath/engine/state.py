@@ -9,13 +9,13 @@ pending, zones, triggers, checks, legality) are functions over a ``State``;
 from __future__ import annotations
 
 import weakref
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..model import CardKind, Effect, Face, Ruleset
+from ..model import CardKind, Effect, Face, Op, Ruleset
 from ..scenario.format import REJECTION_CODES
 
 IN_GAME, OUT, ELIMINATED = "in", "out", "eliminated"
@@ -38,6 +38,21 @@ class Card:
         self.counters: Mapping[str, int] = NO_COUNTERS
         self.attached: Sequence[Card] = ()
         self.owner: int | None = None  # who released it into play, when that matters
+
+    @staticmethod
+    def copies(faces: Iterable[Face]) -> list[Card]:
+        """A new card of each face, as ``Card(face)`` makes it, made without running
+        ``__init__`` once per card: a simulated game makes a deck of a hundred each time."""
+        new = object.__new__
+        out = []
+        for face in faces:
+            card = new(Card)
+            card.face = face
+            card.counters = NO_COUNTERS
+            card.attached = ()
+            card.owner = None
+            out.append(card)
+        return out
 
     @property
     def notation(self) -> str:
@@ -198,7 +213,8 @@ class Derived:
     depend on besides the ruleset, and never hold a table's cards.
     """
 
-    __slots__ = ("answering", "fits", "forcing", "lane_fits", "plain", "quiet", "using")
+    __slots__ = ("accept_act", "answering", "fits", "forcing", "keeps_lane", "lane_fits",
+                 "must_play", "plain", "play_drawn", "quiet", "until_playable", "using")
 
     def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
@@ -219,6 +235,36 @@ class Derived:
         self.answering = any(k.answers or k.stack is not None for k in kinds)
         self.using = any(k.answer_from in ("field", "shown") for k in kinds)
         self.forcing = any(k.must_answer is not None for k in kinds)
+        # settings the express lane reads at most steps (no card in play changes them there)
+        self.must_play = bool(rs.setting("must_play"))
+        self.accept_act = "draw" if rs.setting("draw_accepts") else "accept"
+        self.play_drawn = bool(rs.setting("play_drawn", 1))
+        self.until_playable = rs.setting("turn_draw") == "until_playable"
+        # every verb these rules can run leaves the express lane open (registry.Entry):
+        # after an action the lane completed, ``Game`` need not ask ``is_open`` again
+        self.keeps_lane = self.plain and all(op.keeps_lane for op in verb_calls(rs))
+
+
+def verb_calls(rs: Ruleset) -> list[Op]:
+    """Every verb call in the ruleset's bodies: its cards', rules', overrides', acts' (found
+    by walking its parts, so a part added to the model later is not missed)."""
+    found: list[Op] = []
+    seen: set[int] = set()
+    todo: list[object] = [rs]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Op):
+            found.append(obj)
+        elif isinstance(obj, dict):
+            todo.extend(obj.values())
+        elif isinstance(obj, list | tuple):
+            todo.extend(obj)
+        elif is_dataclass(obj):
+            todo.extend(getattr(obj, f.name) for f in fields(obj) if f.name != "variants")
+    return found
 
 
 _DERIVED: dict[int, Derived] = {}

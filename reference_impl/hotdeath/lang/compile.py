@@ -88,7 +88,7 @@ class Binder:
         static, dynamic = bound
         self.needs |= entry.needs
         self.asks = self.asks or entry.asks
-        return Op(entry.fn, static, call, tuple(dynamic), entry.asks)
+        return Op(entry.fn, static, call, tuple(dynamic), entry.asks, entry.keeps_lane)
 
     def bind(self, call: ast.Call, entry: Entry) -> tuple[dict, list] | None:
         params = list(entry.params)

@@ -29,7 +29,7 @@ from ..zones import give_to_hand, remove_from_hand
       {"amount": Param("int", 0), "target": Param("seats", None),
        "stack": Param("name", None), "draw_class": Param("name", "attack"),
        "tags": Param("names", ()), "resume": Param("name", "target"),
-       "effect": Param("name", None)})
+       "effect": Param("name", None)}, keeps_lane=True)
 def attack(ctx: Ctx, amount: int, target, stack, draw_class, tags, resume, effect) -> None:
     s = ctx.state
     card = ctx.card
@@ -146,14 +146,14 @@ def distribute(ctx: Ctx, total: int, among, draw_class, tags, resume):
 
 
 @verb("accept_attack", "The target suffers the pending effect (draws its cards) and loses "
-      "the turn.", "accept_attack")
+      "the turn.", "accept_attack", keeps_lane=True)
 def accept_attack(ctx: Ctx):
     if ctx.state.pending:
         yield from pend.accept(ctx.state, ctx)
 
 
 @verb("raise_attack", "Add N to the pending draw's amount.", "raise_attack(2)",
-      {"amount": Param("int", required=True)})
+      {"amount": Param("int", required=True)}, keeps_lane=True)
 def raise_attack(ctx: Ctx, amount: int) -> None:
     s = ctx.state
     if s.pending:
@@ -163,7 +163,7 @@ def raise_attack(ctx: Ctx, amount: int) -> None:
 
 
 @verb("drop_attack", "The pending effect vanishes; the actor then takes the turn.",
-      "drop_attack")
+      "drop_attack", keeps_lane=True)
 def drop_attack(ctx: Ctx) -> None:
     s = ctx.state
     if s.pending:

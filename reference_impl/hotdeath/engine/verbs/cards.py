@@ -15,7 +15,7 @@ from ..turns import in_order
 @verb("draw", "A player (or each of several) draws N cards, with the given draw class for "
       "modifiers.", "draw(2, target=next)",
       {"amount": Param("int", required=True), "target": Param("seats", None),
-       "draw_class": Param("name", "effect")})
+       "draw_class": Param("name", "effect")}, keeps_lane=True)
 def draw(ctx: Ctx, amount: int, target, draw_class: str) -> None:
     for who in (seats_of(target, ctx) if target else [ctx.actor]):
         ctx.drew = draws.draw(ctx.state, who, amount, draw_class, ctx.owner)
@@ -316,7 +316,7 @@ def flip_to(ctx: Ctx) -> None:
 
 
 @verb("reflip", "At the start: the flipped card goes back into the pile, which is shuffled, "
-      "and a new card is flipped.", "reflip")
+      "and a new card is flipped.", "reflip", keeps_lane=True)
 def reflip(ctx: Ctx) -> None:
     s = ctx.state
     card = s.discard.pop()

@@ -8,7 +8,7 @@ from ..turns import in_order, next_seat
 
 
 @verb("skip", "The next N players in turn order lose their turn.", "skip(1)",
-      {"count": Param("int", 1)})
+      {"count": Param("int", 1)}, keeps_lane=True)
 def skip(ctx: Ctx, count: int) -> None:
     if ctx.aim is not None:
         return  # an attack re-aimed (at the start) does its attack and nothing else
@@ -19,7 +19,7 @@ def skip(ctx: Ctx, count: int) -> None:
         s.log("skip", ctx.owner, f"{', '.join(skipped)} skipped")
 
 
-@verb("reverse", "The direction of play is reversed.", "reverse")
+@verb("reverse", "The direction of play is reversed.", "reverse", keeps_lane=True)
 def reverse(ctx: Ctx) -> None:
     s = ctx.state
     s.direction = -s.direction
@@ -28,7 +28,7 @@ def reverse(ctx: Ctx) -> None:
         s.log("reverse", ctx.owner, "direction of play reversed")
 
 
-@verb("play_again", "The actor takes the next turn too.", "play_again")
+@verb("play_again", "The actor takes the next turn too.", "play_again", keeps_lane=True)
 def play_again(ctx: Ctx) -> None:
     ctx.play_again = True
     if ctx.state.tracing:
@@ -51,7 +51,7 @@ def end_turn(ctx: Ctx) -> None:
 
 @verb("choose_color", "The actor names the colour in play as part of the play (asked "
       "separately when the card is not played by a player, as at the start).", "choose_color",
-      needs=("color",))
+      needs=("color",), keeps_lane=True)
 def choose_color(ctx: Ctx):
     s = ctx.state
     if ctx.vars.get("replayed"):
@@ -65,7 +65,7 @@ def choose_color(ctx: Ctx):
 
 
 @verb("ask_color", "Another player names the colour, as a separate choice before play goes on.",
-      "ask_color(by=next)", {"by": Param("selector", required=True)})
+      "ask_color(by=next)", {"by": Param("selector", required=True)}, keeps_lane=True)
 def ask_color(ctx: Ctx, by):
     s = ctx.state
     chooser = by(ctx)
