@@ -271,7 +271,7 @@ def respond(state: State, action: Action) -> Steps | bool | None:
     if act != state._derived[1].accept_act:
         return None
     _begin(state, p)
-    ctx = Ctx(state, p, None, None, state.rs.role_rule("attacks") or "attack")
+    ctx = Ctx(state, p, None, None, state._derived[1].attacks_rule)
     pending.pop(0)  # pending.accept: the target suffers the draw
     state.drawing = head
     if not _take(state, p, head.amount):
@@ -321,7 +321,10 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
             state.turn = next_turn if next_turn is not None \
                 else after if after is not None else next_seat(state, p, 1 + skips)
             state.turn_number += 1
-    checks.uno_windows(state, p)
+    if state.uno_pending or state.uno_called or state.sizes_before is not None:
+        checks.uno_windows(state, p)
+    elif len(state.hands[p]) == 1 and status[p] == IN_GAME:
+        state.uno_pending.add(p)  # (checks.uno_windows where no call is awaited or made)
     return True
 
 

@@ -26,13 +26,14 @@ def head(state: State) -> Pending:
 def create(state: State, ctx: Ctx, seats: list[int], contribution: Contribution,
            resume: str, payload: Effect | None, kind: str,
            amounts: list[int] | None = None) -> Batch:
-    """One pending per seat, in one batch; ``amounts`` gives each its own draw."""
+    """One pending per seat, in one batch; ``amounts`` gives each its own draw. Each gets its
+    own copy of ``contribution``, which is the caller's no more (one seat takes it as it is)."""
     batch = Batch(ctx.actor, resume, ctx.card)
     for i, seat in enumerate(seats):
-        c = Contribution(contribution.player, contribution.card,
-                         contribution.amount if amounts is None else amounts[i],
-                         contribution.group, contribution.tags, contribution.draw_class,
-                         contribution.held_color)
+        c = contribution if amounts is None and len(seats) == 1 else Contribution(
+            contribution.player, contribution.card,
+            contribution.amount if amounts is None else amounts[i], contribution.group,
+            contribution.tags, contribution.draw_class, contribution.held_color)
         state.pending.append(Pending(seat, ctx.actor, ctx.actor, batch, [c], payload, kind))
     return batch
 
@@ -65,7 +66,10 @@ def take_head(state: State) -> Pending:
 
 
 def batch_done(state: State, batch: Batch) -> bool:
-    return not any(q.batch is batch for q in state.pending)
+    for q in state.pending:  # noqa: SIM110 (a loop, not all(): every accepted attack asks)
+        if q.batch is batch:
+            return False
+    return True
 
 
 def conclude(state: State, ctx: Ctx, p: Pending) -> None:

@@ -213,8 +213,9 @@ class Derived:
     depend on besides the ruleset, and never hold a table's cards.
     """
 
-    __slots__ = ("accept_act", "answering", "fits", "forcing", "keeps_lane", "lane_fits",
-                 "must_play", "plain", "play_drawn", "quiet", "until_playable", "using")
+    __slots__ = ("accept_act", "answering", "attacks_rule", "fits", "forcing", "keeps_lane",
+                 "lane_fits", "must_play", "plain", "play_drawn", "quiet", "until_playable",
+                 "using")
 
     def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
@@ -240,6 +241,7 @@ class Derived:
         self.accept_act = "draw" if rs.setting("draw_accepts") else "accept"
         self.play_drawn = bool(rs.setting("play_drawn", 1))
         self.until_playable = rs.setting("turn_draw") == "until_playable"
+        self.attacks_rule = rs.role_rule("attacks") or "attack"  # who owns an accepted draw
         # every verb these rules can run leaves the express lane open (registry.Entry):
         # after an action the lane completed, ``Game`` need not ask ``is_open`` again
         self.keeps_lane = self.plain and all(op.keeps_lane for op in verb_calls(rs))
