@@ -28,12 +28,12 @@ lane's list of moves with ``legality.legal_actions`` at every position;
 
 from __future__ import annotations
 
-from ..model import COLORS_WILD, Effect, Face
+from ..model import COLORS_WILD, Effect, Face, Ruleset
 from . import acts, checks, draws, legality, matching, triggers
 from . import pending as pending_
 from .interp import NOBODY, Ctx, Steps, run_effects, run_now
 from .matching import COLORED, NO_MATCH, PLAIN
-from .state import AFTER_CARD, IN_GAME, NEW_TUPLE, Action, State
+from .state import AFTER_CARD, IN_GAME, NEW_TUPLE, Action, Card, State
 from .turns import next_seat, passed_over
 
 
@@ -61,13 +61,16 @@ def answers(state: State) -> list[Action] | None:
     derived = state._derived[1]
     if derived.answering or derived.using or derived.forcing:
         return None
-    p = state.pending[0].target
+    head = state.pending[0]
+    p = head.target
     out: list[Action] = []
-    if not legality.may_go_out(state, p) and p not in state.uno_pending:
+    if derived.uno_to_win and len(state.hands[p]) == 1 and p not in state.uno_called \
+            and p not in state.uno_pending:  # (not legality.may_go_out, inlined)
         out.append(Action(p, "uno"))
     made = state.made[p]
     acts_ = (derived.accept_act,)
-    if legality.challengeable(state):
+    card = head.contributions[-1].card  # (legality.challengeable, inlined)
+    if card is not None and "challenge" in state.kind(card).triggers:
         acts_ += ("challenge",)
     for act in acts_:
         action = made.get(act)
@@ -181,11 +184,13 @@ def play(state: State, action: Action) -> Steps | bool | None:
     if card is None or state.windows or action.combine or action.flex \
             or action.player != state.turn:
         return None
-    rs = state.rs
+    plays = state._derived[1].lane_plays
     own = card.face
-    face = own if own.ruleset is rs.ident else rs.translate(own)
-    kind = face.kind
-    if "modify" in kind.triggers:
+    how = plays.get(own)
+    if how is None:
+        how = plays[own] = _how_played(state.rs, own)
+    face, kind, effects, challenged = how
+    if kind is None:
         return None
     p = action.player
     state.answered = state.windows  # _begin, inlined
@@ -197,9 +202,8 @@ def play(state: State, action: Action) -> Steps | bool | None:
     ctx.vars["out_of_turn"] = False
     state.plays_in_hand += 1
     hand = state.hands[p]
-    if "challenge" in kind.triggers:  # the only rule that asks what else was held
-        color = state.color
-        ctx.held_color = any(state.face(c).color == color for c in hand if c is not card)
+    if challenged:  # the only rule that asks what else was held
+        ctx.held_color = _held(state, hand, card)
     discard = state.discard
     ctx.under = discard[-1] if discard else None
     ctx.vars["color_before"] = state.color
@@ -212,9 +216,32 @@ def play(state: State, action: Action) -> Steps | bool | None:
         state.color = face.color
     state.drawn = None
     ctx.vars["last_card"] = not hand
-    if rs.general_overrides or kind.name in rs.override_index:
+    if effects is None:  # an override may replace them, as its guard finds the table now
         return _run(state, ctx, triggers.card_effects(state, card, "play", ctx))
-    return _run(state, ctx, kind.triggers.get("play", ()))
+    return _run(state, ctx, effects)
+
+
+def _how_played(rs: Ruleset, own: Face) -> tuple:
+    """What ``play`` needs to know of a face, which depends on the rules alone (kept in
+    ``Derived.lane_plays``): (the face it acts as, its kind, its play effects, whether it may
+    be challenged). The kind is None for a card the general code plays (a 'modify'
+    trigger); the effects None where an override may replace them."""
+    face = own if own.ruleset is rs.ident else rs.translate(own)
+    kind = face.kind
+    if "modify" in kind.triggers:
+        return face, None, None, False
+    overridden = rs.general_overrides or kind.name in rs.override_index
+    effects = None if overridden else kind.triggers.get("play", ())
+    return face, kind, effects, "challenge" in kind.triggers
+
+
+def _held(state: State, hand: list[Card], card: Card) -> bool:
+    """Whether the hand holds another card of the colour in play (``Ctx.held_color``)."""
+    color = state.color
+    for other in hand:  # noqa: SIM110 (a loop, not any() over a generator: cheaper)
+        if other is not card and state.face(other).color == color:
+            return True
+    return False
 
 
 def _run(state: State, ctx: Ctx, effects: list[Effect] | tuple) -> Steps | bool:

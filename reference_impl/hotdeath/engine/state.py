@@ -152,7 +152,10 @@ class Pending:
 
     @property
     def amount(self) -> int:
-        return sum(c.amount for c in self.contributions)
+        total = 0
+        for c in self.contributions:  # (a loop, not sum() over a generator: cheaper)
+            total += c.amount
+        return total
 
     @property
     def top(self) -> Contribution:
@@ -214,14 +217,16 @@ class Derived:
     """
 
     __slots__ = ("accept_act", "answering", "attacks_rule", "fits", "forcing", "keeps_lane",
-                 "lane_fits", "must_play", "plain", "play_drawn", "quiet", "until_playable",
-                 "using")
+                 "lane_fits", "lane_plays", "must_play", "plain", "play_drawn", "quiet",
+                 "until_playable", "uno_to_win", "using")
 
     def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
         self.fits: dict[tuple, dict] = {}
         # the same as plain dicts, which Python reads faster, filled face by face (express)
         self.lane_fits: dict[tuple, dict] = {}
+        # own face -> what the express lane needs to play it (express._how_played)
+        self.lane_plays: dict[Face, tuple] = {}
         # no triggers, grants, overrides for every card, turns of several cards or act that a
         # draw may be (replaces draw): a plain draw or play can be applied in one call
         # (acts.quick)
@@ -241,6 +246,7 @@ class Derived:
         self.accept_act = "draw" if rs.setting("draw_accepts") else "accept"
         self.play_drawn = bool(rs.setting("play_drawn", 1))
         self.until_playable = rs.setting("turn_draw") == "until_playable"
+        self.uno_to_win = bool(rs.setting("uno_to_win"))
         self.attacks_rule = rs.role_rule("attacks") or "attack"  # who owns an accepted draw
         # every verb these rules can run leaves the express lane open (registry.Entry):
         # after an action the lane completed, ``Game`` need not ask ``is_open`` again
