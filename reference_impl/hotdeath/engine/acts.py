@@ -230,15 +230,17 @@ def played_effects(state: State, card: Card, action: Action | None, ctx: Ctx) ->
 
 
 def hold_back(state: State, card: Card, action: Action, ctx: Ctx) -> Steps:
-    """A card that is not the last of its turn: it names its colour, its actions wait (Event
-    Order: 'Skip the Perform Actions event if the card is not the last card played')."""
+    """A card that is not the last of its turn (yet): it names its colour; its actions take
+    effect only if no card follows it (``act_last``; Event Order: 'Skip the Perform Actions
+    event if the card is not the last card played')."""
     state.turn_last_action = action
     if state.face(card).is_wild and action.color is not None:
         state.color = action.color
     ctx.keep_turn = True
     if state.tracing:
         state.log("tempo", state.rs.role_rule("tempo"), f"{card.notation} is not the last "
-                  f"card of the turn: its actions wait ({tempo.owed(state)} more to play)")
+                  "card of the turn yet: its actions take effect only if no card follows it "
+                  f"({tempo.owed(state)} more to play)")
     if state.tempo_draw is not None:  # played from the tempo draw: the rest may follow
         left = [c for c in state.drawn_set if any(c is h for h in state.hands[action.player])]
         state.drawn = left[0] if left else None
