@@ -76,7 +76,7 @@ _PATH_FEATURES = {"uno_pending": {"uno"}, "scores": {"scores"}, "out": {"elimina
                   "discard": {"zones"}, "zones": {"zones"}, "counters": {"counters"},
                   "attached": {"counters"},
                   "revealed": {"knowledge"}, "knowledge": {"knowledge"}, "choice": {"choices"},
-                  "tempo": {"tempo"}, "power": {"tempo"}}
+                  "tempo": {"tempo"}, "power": {"tempo"}, "windows": {"windows"}}
 _CORE_ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch",
               "choose", "use")
 

@@ -103,10 +103,13 @@ OBSERVATION_FIELDS_1_1 = ("out", "loser", "ruleset", "neutral", "pile", "discard
 OBSERVATION_FIELDS_1_2 = ("tempo", "power")
 """Fields protocol 1.2 added (the feature ``tempo``): optional, compared like those of 1.1."""
 
+OBSERVATION_FIELDS_1_3 = ("windows",)
+"""Fields protocol 1.3 added (the feature ``windows``): optional, compared like those of 1.1."""
+
 
 FEATURE_FIELDS = {"zones": ("neutral", "pile", "discard", "zones"), "elimination": ("out", "loser"),
                   "counters": ("counters", "attached"), "knowledge": ("revealed", "knowledge"),
-                  "choices": ("choice",), "tempo": ("tempo", "power")}
+                  "choices": ("choice",), "tempo": ("tempo", "power"), "windows": ("windows",)}
 """Observation fields (optional in 1.1) that an implementation declaring a feature must send."""
 
 

@@ -156,7 +156,7 @@ def table_changes(before: dict, after: dict) -> list[str]:
     """
     out = []
     for key in (*protocol.OBSERVATION_FIELDS, *protocol.OBSERVATION_FIELDS_1_1,
-                *protocol.OBSERVATION_FIELDS_1_2):
+                *protocol.OBSERVATION_FIELDS_1_2, *protocol.OBSERVATION_FIELDS_1_3):
         if key not in before and key not in after:
             continue
         was, now = before.get(key), after.get(key)

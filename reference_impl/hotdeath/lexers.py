@@ -86,7 +86,7 @@ _SCN_STEPS = ("plays", "jumps", "in", "with", "uses", "draws", "passes", "accept
 _SCN_EXPECT = ("expect", "rejected", "top", "phase", "has", "lacks", "count", "bottom",
                "pending", "no", "queue", "round", "winner", "loser", "open", "not", "out",
                "counter", "on", "revealed", "knows", "choice", "tempo", "owed", "power",
-               "attached")
+               "attached", "window")
 _COLOURS = ("red", "yellow", "green", "blue", "wild")
 
 

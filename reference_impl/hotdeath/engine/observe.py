@@ -107,4 +107,7 @@ def observation(state: State) -> dict:
         # protocol 1.2
         "tempo": _tempo(state),
         "power": _power(state),
+        # protocol 1.3
+        "windows": [{"kind": w.kind, "by": names[w.seat],
+                     "to": names[w.to] if w.to is not None else None} for w in state.windows],
     }

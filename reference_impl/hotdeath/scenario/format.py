@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 # Semantic version of the scenario JSON format (see conformance/schema/scenario.schema.json).
-FORMAT_VERSION = "1.2.0"
+FORMAT_VERSION = "1.3.0"
 
 # The conformance protocol's version (conformance/PROTOCOL.md): MAJOR.MINOR.
-PROTOCOL_VERSION = "1.2"
+PROTOCOL_VERSION = "1.3"
 
 # The closed list of reasons an implementation may give for refusing a step.
 # Which to give when several apply: conformance/PROTOCOL.md, section 3.4.
@@ -47,7 +47,7 @@ ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch"
 # Optional parts of the game an implementation may support (PROTOCOL.md section 3.1).
 FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores",
             "choices", "chance", "zones", "elimination", "counters", "knowledge", "acts",
-            "match", "combine", "flex", "play_number", "extra_copies", "tempo")
+            "match", "combine", "flex", "play_number", "extra_copies", "tempo", "windows")
 
 # Kinds of choice a 'choose' step can answer, and the action field each one uses.
 CHOICE_FIELDS = {"color": "color", "player": "target", "players": "players", "card": "cards",

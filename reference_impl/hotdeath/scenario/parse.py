@@ -369,6 +369,17 @@ class Builder:
         if kind == "exp_attached":
             return {"path": "attached", "contains": [{
                 "card": self.card(c[0]), "cards": self.cards_of(c[1] if len(c) > 1 else None)}]}
+        return self.fact_1_3(kind, c)
+
+    def fact_1_3(self, kind: str, c: list) -> dict:
+        """Expectations added by format 1.3: the windows open (a follow-up card, an answer)."""
+        if kind == "exp_window":
+            window = {"kind": str(c[0])}
+            if len(c) > 1:
+                window["to"] = self.player(c[1])
+            return {"path": "windows", "contains": [window]}
+        if kind == "exp_no_window":
+            return {"path": "windows", "equals": []}
         raise AssertionError(kind)
 
     def power_color(self, token) -> str:
