@@ -118,6 +118,9 @@ def test_a_table_lays_out_players_sitting_the_hand_out():
     """'out bob' (format 1.2): Booted or Quitted, with their cards, to be dealt in again."""
     scn = compile_scenario(scenario("  out bob\n", ruleset="hot-death-deluxe"))
     assert scn.data["table"]["out"] == ["bob"]
-    assert "elimination" in requirements(scn.data)
+    assert "out" in requirements(scn.data)  # 2.0's own feature; 1.x's 'elimination' implies it
+    hello = {"rulesets": {"hot-death-deluxe": {"options": []}}}
+    assert support_gap({**hello, "features": ["elimination"]}, scn.data) is None
+    assert "out" in str(support_gap({**hello, "features": ["zones"]}, scn.data))
     seen = ReferenceImplementation().load(scn.data)
     assert seen["out"] == ["bob"] and seen["eliminated"] == []

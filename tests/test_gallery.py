@@ -137,7 +137,7 @@ def test_parallel_workers_give_the_same_results(tmp_path):
 
 
 @pytest.mark.parametrize(("fault", "fragment"), [
-    ("bad-hello", f"speaks protocol 2.0, the harness speaks {PROTOCOL_VERSION}"),
+    ("bad-hello", f"speaks protocol 3.0, the harness speaks {PROTOCOL_VERSION}"),
     ("banner", "handshake failed: garbage"),
 ])
 def test_a_refused_handshake_exits_3(tmp_path, fault, fragment):

@@ -106,6 +106,12 @@ def make_conform_command(reference: Reference | None = None) -> click.Command:
     @click.option("--in-process", "use_in_process", is_flag=True, hidden=reference is None,
                   help="Run the reference in this process instead of through a pipe "
                        "(same results, proven by the test suite; faster).")
+    @click.option("--differential", is_flag=True,
+                  help="Also play every step on the reference and compare the two after each: "
+                       "outcome, observation and (where both list them) the legal moves.")
+    @click.option("--reference", "reference_cmd", metavar="COMMAND",
+                  help="With --differential: the program to compare with (default: the "
+                       "reference, hotdeath serve).")
     @click.option("-v", "--verbose", is_flag=True, help="List every scenario, not just failures.")
     def conform(**opts: Any) -> None:
         """Run the scenario corpus against an implementation and report where it diverges."""
@@ -130,7 +136,8 @@ def _conform(reference: Reference | None, *, impl: str | None,
              jobs: int, timeout: float, xfail_path: Path | None, fmt: str,
              ndjson_path: Path | None, junit_path: Path | None, validate_only: bool,
              list_only: bool, progress: bool | None, use_in_process: bool,
-             verbose: bool, spec: Path | None = None) -> None:
+             verbose: bool, differential: bool = False, reference_cmd: str | None = None,
+             spec: Path | None = None) -> None:
     """The body of ``conform``, apart so that Ctrl-C anywhere in it ends the run cleanly."""
     try:
         everything = load_corpus(corpus or scenarios_dir())
@@ -157,9 +164,10 @@ def _conform(reference: Reference | None, *, impl: str | None,
         sys.exit(EXIT_NO_IMPL)
     if validate_only:
         sys.exit(_validate(first, factory, selected, timeout))
+    beside = _beside(differential, reference_cmd, spec)
     show = sys.stderr.isatty() if progress is None else progress
     with progress_reporter(len(selected), show) as tick:
-        results = run_all(first, factory, selected, jobs, timeout, tick)
+        results = run_all(first, factory, selected, jobs, timeout, tick, beside)
     apply_expected_failures(results, expected)
     head = report.header(first.hello, command, suite_info(everything, len(selected)))
     root = corpus or scenarios_dir()
@@ -218,6 +226,23 @@ def _factory(impl: str | None, in_process: bool, reference: Reference | None,
         shown = "hotdeath serve" + (f" --spec {display_path(spec, Path.cwd())}" if spec else "")
         return (lambda: ProcessClient(argv)), shown
     return (lambda: ProcessClient(argv)), impl
+
+
+def _beside(differential: bool, command: str | None, spec: Path | None
+            ) -> ClientFactory | None:
+    """The program the differential mode compares with: another process, never imported."""
+    if not differential:
+        if command is not None:
+            raise click.UsageError("--reference needs --differential")
+        return None
+    try:
+        argv = shlex.split(command) if command is not None else \
+            list(REFERENCE) + (["--spec", str(spec)] if spec is not None else [])
+    except ValueError as err:
+        raise click.BadParameter(f"{err} in {command!r}", param_hint="--reference") from None
+    if not argv:
+        raise click.UsageError("--reference is empty")
+    return lambda: ProcessClient(argv)
 
 
 def _validate(first: Session, factory: ClientFactory, selected: list[CompiledScenario],

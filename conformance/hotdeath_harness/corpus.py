@@ -21,6 +21,7 @@ from hotdeath.errors import HotDeathError, SourceText, read_source
 from hotdeath.scenario import CompiledScenario, compile_scenario_file
 
 from .protocol import scenario_violations
+from .traits import traits_for
 
 SUFFIXES = (".scn", ".scn.json")
 """What a scenario file is called inside a corpus directory."""
@@ -70,19 +71,25 @@ def _from_json(path: Path) -> CompiledScenario:
 
 
 _ACT_FEATURES = {"uno": {"uno"}, "catch": {"uno"}, "challenge": {"challenge"},
-                 "jump_in": {"jump_in"}, "use": {"acts"}}
-_PATH_FEATURES = {"uno_pending": {"uno"}, "scores": {"scores"}, "out": {"elimination"},
-                  "loser": {"elimination"}, "neutral": {"zones"}, "pile": {"zones"},
+                 "jump_in": {"jump_in"}, "use": {"use"}}
+_PATH_FEATURES = {"uno_pending": {"uno"}, "scores": {"scores"}, "out": {"out"},
+                  "loser": {"loser"}, "neutral": {"zones"}, "pile": {"zones"},
                   "discard": {"zones"}, "zones": {"zones"}, "counters": {"counters"},
                   "attached": {"counters"},
                   "revealed": {"knowledge"}, "knowledge": {"knowledge"}, "choice": {"choices"},
-                  "tempo": {"tempo"}, "power": {"tempo"}, "windows": {"windows"}}
+                  "tempo": {"tempo"}, "power": {"tempo"}, "windows": {"windows"},
+                  "legal": {"legal_moves"}}
 _CORE_ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch",
               "choose", "use")
 
+OPTIONAL_CHECKS = frozenset({"legal_moves"})
+"""Features a scenario uses but does not need: without them, the expectations that use
+them are not checked (and the report says how many), but the scenario still runs."""
+
 
 def requirements(scenario: dict) -> set[str]:
-    """The optional protocol features (see protocol.FEATURES) a scenario exercises."""
+    """The optional protocol features (see protocol.FEATURES) a scenario exercises; the
+    acts a ruleset declares are ``declared_acts``."""
     table = scenario["table"]
     need = set()
     if table.get("setup"):
@@ -94,8 +101,10 @@ def requirements(scenario: dict) -> set[str]:
         need.add("shuffle")
     if table.get("neutral") or table.get("zones"):
         need.add("zones")
-    if table.get("eliminated") or table.get("out"):
+    if table.get("eliminated"):
         need.add("elimination")
+    if table.get("out"):
+        need.add("out")
     if scenario.get("extra_copies"):
         need.add("extra_copies")
     if "tempo" in table or table.get("power"):
@@ -106,8 +115,6 @@ def requirements(scenario: dict) -> set[str]:
         do = step.get("do", {})
         act = do.get("act")
         need |= _ACT_FEATURES.get(act, set())
-        if act is not None and act not in _CORE_ACTS:
-            need.add("acts")
         if act == "choose" and "color" not in do or "cards" in do and act != "choose":
             need.add("choices")
         if "combine" in do:
@@ -119,6 +126,12 @@ def requirements(scenario: dict) -> set[str]:
         for fact in step.get("expect", []):
             need |= _PATH_FEATURES.get(fact["path"].split(".")[0], set())
     return need
+
+
+def declared_acts(scenario: dict) -> set[str]:
+    """The acts of the scenario's steps that its ruleset declares (an accusation, a dump)."""
+    return {act for step in scenario["steps"]
+            if (act := step.get("do", {}).get("act")) is not None and act not in _CORE_ACTS}
 
 
 @dataclass(frozen=True)
@@ -145,11 +158,22 @@ def support_gap(hello: dict, scenario: dict) -> str | None:
     ruleset = hello["rulesets"].get(scenario["ruleset"])
     if ruleset is None:
         return f"the implementation does not support ruleset '{scenario['ruleset']}'"
-    missing = [o for o in scenario.get("options", []) if o not in ruleset.get("options", [])]
+    traits = traits_for(hello, scenario["ruleset"])
+    options = set(scenario.get("options", []))
+    missing = sorted(o for o in options if o not in ruleset.get("options", [])
+                     and o not in traits.always)
     if missing:
         return f"the implementation does not support option(s) {', '.join(missing)}"
-    declared = ruleset.get("features", hello.get("features", []))  # per ruleset since 1.1
-    lacking = sorted(requirements(scenario) - set(declared))
-    if lacking:
-        return f"needs feature(s) the implementation lacks: {', '.join(lacking)}"
+    forced = sorted(traits.always - options)
+    if forced:
+        return (f"the implementation always plays with option(s) {', '.join(forced)}, which "
+                "this scenario has off")
+    lacking = sorted(requirements(scenario) - traits.features - OPTIONAL_CHECKS)
+    acts = sorted(a for a in declared_acts(scenario) if not traits.supports_act(a))
+    if lacking or acts:
+        return "needs feature(s) the implementation lacks: " + ", ".join(
+            lacking + [f"the act '{a}'" for a in acts])
+    if "uno" in traits.automatic and any(step.get("do", {}).get("act") == "catch"
+                                         for step in scenario["steps"]):
+        return "the implementation calls Uno by itself, so no call can be missed and caught"
     return None

@@ -25,10 +25,13 @@ ClientFactory = Callable[[], Client]
 class Worker:
     """One lane of the run; opens a new session whenever the previous one broke."""
 
-    def __init__(self, factory: ClientFactory, timeout: float, session: Session | None = None):
+    def __init__(self, factory: ClientFactory, timeout: float, session: Session | None = None,
+                 reference: ClientFactory | None = None):
         self.factory = factory
         self.timeout = timeout
         self.session = session
+        self.reference_factory = reference  # differential mode: the reference beside it
+        self.reference: Session | None = None
         self.aborted = False
 
     def open(self) -> Session:
@@ -45,31 +48,46 @@ class Worker:
         except Failure as err:
             return Result(scn.ident, "error", f"could not start the implementation: "
                           f"{err.message}", details=err.details, broken=True)
-        result = run_scenario(session, scn.data, self.timeout)
+        reference = None
+        if self.reference_factory is not None:
+            try:
+                reference = self.reference or Session.open(self.reference_factory(),
+                                                           self.timeout)
+            except Failure as err:
+                return Result(scn.ident, "error", f"could not start the reference: "
+                              f"{err.message}", details=err.details, broken=True)
+            self.reference = reference
+        result = run_scenario(session, scn.data, self.timeout, reference)
         if result.broken:
             session.kill()
             self.session = None
+            if reference is not None:
+                reference.kill()
+                self.reference = None
         return result
 
     def close(self) -> None:
-        if self.session is not None:
-            if self.aborted:
-                self.session.kill()
-            else:
-                self.session.close()
-            self.session = None
+        for attr in ("session", "reference"):
+            session = getattr(self, attr)
+            if session is not None:
+                if self.aborted:
+                    session.kill()
+                else:
+                    session.close()
+                setattr(self, attr, None)
 
     def abort(self) -> None:
         """From another thread: kill the process, so the scenario running in it ends now."""
         self.aborted = True
-        session = self.session
-        if session is not None:
-            session.abort()
+        for session in (self.session, self.reference):
+            if session is not None:
+                session.abort()
 
 
 def run_all(first: Session, factory: ClientFactory, scenarios: list[CompiledScenario],
             jobs: int = 1, timeout: float = 10.0,
-            on_result: Callable[[Result], None] = lambda r: None) -> list[Result]:
+            on_result: Callable[[Result], None] = lambda r: None,
+            reference: ClientFactory | None = None) -> list[Result]:
     """Results in corpus order; scenarios the handshake rules out are skipped unsent."""
     results: dict[str, Result] = {}
     to_run = []
@@ -80,8 +98,8 @@ def run_all(first: Session, factory: ClientFactory, scenarios: list[CompiledScen
         else:
             results[scn.ident] = Result(scn.ident, "skip", gap)
             on_result(results[scn.ident])
-    workers = [Worker(factory, timeout, first)] + [
-        Worker(factory, timeout) for _ in range(max(jobs, 1) - 1)]
+    workers = [Worker(factory, timeout, first, reference)] + [
+        Worker(factory, timeout, reference=reference) for _ in range(max(jobs, 1) - 1)]
     try:
         for result in _in_parallel(workers, to_run):
             results[result.ident] = result

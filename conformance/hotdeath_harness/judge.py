@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 _MISSING = object()
@@ -66,6 +67,13 @@ def check_fact(fact: dict, observation: dict) -> str | None:
         present = [c for c in fact["lacks"] if c in got]
         return None if not present else f"{path}: expected no {_cards(present)}, observed " \
                                         f"{_cards(got)}"
+    if "set" in fact:
+        if not isinstance(got, list):
+            return f"{path}: expected a list, observed {got!r}"
+        missing, extra = _difference(fact["set"], got)
+        return None if not missing and not extra else (
+            f"{path}: expected {_items(fact['set'])}, observed {_items(got)} (missing "
+            f"{_items(missing)}, unexpected {_items(extra)})")
     if "matches" in fact:
         if not isinstance(got, dict):
             return f"{path}: expected {fact['matches']!r}, observed {got!r}"
@@ -89,6 +97,60 @@ def _same(have, want) -> bool:
 
 def _hashable(items: list) -> list:
     return [x if not isinstance(x, dict | list) else repr(x) for x in items]
+
+
+def _difference(want: list, have: list) -> tuple[list, list]:
+    """What ``want`` has that ``have`` lacks, and the reverse, as multisets of any JSON."""
+    w, h = Counter(map(_key, want)), Counter(map(_key, have))
+    lookup = {_key(x): x for x in [*want, *have]}
+    return ([lookup[k] for k in (w - h).elements()], [lookup[k] for k in (h - w).elements()])
+
+
+def _key(item) -> str:
+    return json.dumps(item, sort_keys=True)
+
+
+def _items(xs: list) -> str:
+    return "[" + ", ".join(x if isinstance(x, str) else _key(x) for x in xs) + "]"
+
+
+def is_listing(fact: dict) -> bool:
+    """A fact about the legal moves (protocol 2.0), answered by a ``legal`` request."""
+    return fact["path"] == "legal" or fact["path"].startswith("legal.")
+
+
+def canonical_move(move: dict) -> dict:
+    """A move with only the fields that say something: an absent field, null, false or an
+    empty list all mean "not given" (PROTOCOL.md section 3.6)."""
+    return {k: v for k, v in move.items() if v not in (None, False, [], {}, "")}
+
+
+def check_listing(fact: dict, moves: list[dict], describe=None) -> str | None:
+    """None when the fact about the listed moves holds, else what differs, each move written
+    as its step (``describe``) so the report reads like the scenario."""
+    path = fact["path"]
+    who = path.split(".", 1)[1] if "." in path else None
+    listed = [canonical_move(m) for m in moves if who is None or m.get("player") == who]
+    write = describe or _key
+    if "contains" in fact:
+        absent = [m for m in fact["contains"] if canonical_move(m) not in listed]
+        return None if not absent else "not offered, though the rules allow it: " + \
+            "; ".join(write(m) for m in absent)
+    if "lacks" in fact:
+        present = [m for m in fact["lacks"] if canonical_move(m) in listed]
+        return None if not present else "offered, though the rules forbid it: " + \
+            "; ".join(write(m) for m in present)
+    if "set" in fact:
+        missing, extra = _difference([canonical_move(m) for m in fact["set"]], listed)
+        if not missing and not extra:
+            return None
+        parts = []
+        if missing:
+            parts.append("not offered: " + "; ".join(write(m) for m in missing))
+        if extra:
+            parts.append("offered but not allowed: " + "; ".join(write(m) for m in extra))
+        return f"moves of {who}: " + "; and ".join(parts)
+    return f"{path}: unknown comparison in {sorted(fact)}"
 
 
 def check_facts(facts: list[dict], observation: dict) -> list[str]:

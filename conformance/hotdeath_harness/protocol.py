@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hotdeath.resources import schema_dir
-from hotdeath.scenario.format import FEATURES, FORMAT_VERSION, PROTOCOL_VERSION
+from hotdeath.scenario.format import FEATURES, FORMAT_VERSION, PROTOCOL_MAJORS, PROTOCOL_VERSION
 
 from . import HARNESS_VERSION
 
@@ -108,6 +108,7 @@ OBSERVATION_FIELDS_1_3 = ("windows",)
 
 
 FEATURE_FIELDS = {"zones": ("neutral", "pile", "discard", "zones"), "elimination": ("out", "loser"),
+                  "out": ("out",), "loser": ("loser",),
                   "counters": ("counters", "attached"), "knowledge": ("revealed", "knowledge"),
                   "choices": ("choice",), "tempo": ("tempo", "power"), "windows": ("windows",)}
 """Observation fields (optional in 1.1) that an implementation declaring a feature must send."""
@@ -139,7 +140,8 @@ def scenario_violations(data: object) -> list[str]:
 
 
 _OUTCOMES = {"load_response": ("loaded", "skipped", "errored"),
-             "step_response": ("accepted", "rejected", "skipped", "errored")}
+             "step_response": ("accepted", "rejected", "skipped", "errored"),
+             "legal_response": ("listed", "errored")}
 
 
 def violations(kind: str, message: object) -> list[str]:
@@ -179,8 +181,16 @@ def step(index: int, scenario_step: dict) -> dict:
     return {"cmd": "step", "index": index, "step": bare}
 
 
+def legal() -> dict:
+    """Protocol 2.0 (feature ``legal_moves``): every move the rules allow now."""
+    return {"cmd": "legal"}
+
+
 STOP = {"cmd": "stop"}
 
 
 def compatible(version: object) -> bool:
-    return isinstance(version, str) and version.split(".")[0] == PROTOCOL_VERSION.split(".")[0]
+    """Whether the harness checks an implementation of this version: any minor version of
+    a major it speaks (minor versions only add, and what is sent depends on the features
+    declared, so a 1.99 is checked as the newest 1.x this harness knows)."""
+    return isinstance(version, str) and version.split(".")[0] in PROTOCOL_MAJORS

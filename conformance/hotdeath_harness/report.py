@@ -45,6 +45,8 @@ def _record(r: Result, scn: CompiledScenario | None) -> dict:
         out["details"] = r.details
     if r.reason:
         out["reason"] = r.reason
+    if r.unchecked:
+        out["unchecked"] = r.unchecked
     return out
 
 
@@ -140,6 +142,13 @@ def write_text(out: IO[str], head: dict, results: list[Result],
     if midway and not verbose:
         out.write(f"note: {len(midway)} scenario(s) were skipped by the implementation after "
                   "some of their steps were accepted; -v lists them with the reasons\n")
+    unchecked = [r for r in results if r.unchecked]
+    if unchecked:
+        out.write(f"note: {sum(r.unchecked for r in unchecked)} expectation(s) in "
+                  f"{len(unchecked)} scenario(s) were not judged: they need what the "
+                  "implementation does not declare (legal_moves), or describe a moment its "
+                  "declared traits never show (an attack resolved at once, an act it takes "
+                  "by itself)\n")
 
 
 def _summary(c: dict[str, int]) -> str:

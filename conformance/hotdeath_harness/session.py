@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from . import protocol
+from .traits import expand, traits_for
 from .transport import Client, Failure
 
 
@@ -15,12 +16,13 @@ class Session:
         self.client = client
         self.hello = hello
         self.seq = 0
-        self.features: set[str] = set(hello.get("features", []))
+        self.features: set[str] = set(expand(hello.get("features", [])))
+        self.codes = True  # rejections carry a code (2.0: unless the hello says "codes": false)
 
     def _loading(self, message: dict) -> None:
         """The features declared for the ruleset being loaded decide which fields are owed."""
-        ruleset = self.hello.get("rulesets", {}).get(message.get("ruleset"), {})
-        self.features = set(ruleset.get("features", self.hello.get("features", [])))
+        traits = traits_for(self.hello, str(message.get("ruleset")))
+        self.features, self.codes = set(traits.features), traits.codes
 
     @classmethod
     def open(cls, client: Client, timeout: float) -> Session:
@@ -53,6 +55,10 @@ class Session:
         problems = _out_of_turn(answer, self.seq) or protocol.violations(kind, answer)
         if not problems and isinstance(answer, dict) and "observation" in answer:
             problems = protocol.incoherent(answer["observation"], self.features)
+        if not problems and self.codes and isinstance(answer, dict) \
+                and answer.get("outcome") == "rejected" and "code" not in answer:
+            problems = ["code: a rejection needs a code from the closed list (PROTOCOL.md 3.4) "
+                        "unless the hello declares \"codes\": false"]
         if problems:
             raise Failure("violation", f"the {message['cmd']} answer does not follow the "
                           "protocol", details=problems + [f"answer: {_short(answer)}"])

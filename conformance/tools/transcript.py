@@ -25,6 +25,8 @@ TRANSCRIPTS = (
     ("## 6. A worked transcript", ROOT / "conformance/scenarios/classic/draw2-no-stacking.scn"),
     ("### 6.2 A choice and a chance event (protocol 1.1)",
      ROOT / "conformance/scenarios/hot-death-v3/gold-coin-shares.scn"),
+    ("### 6.3 The legal moves (protocol 2.0)",
+     ROOT / "conformance/scenarios/classic/legal-moves-after-drawing.scn"),
 )
 
 

@@ -7,6 +7,7 @@ observation. The harness never reaches past this interface.
 
 from __future__ import annotations
 
+import json
 from importlib.metadata import PackageNotFoundError, version
 
 from .engine import tempo
@@ -37,8 +38,18 @@ class Unsupported(SetupError):
 
 
 class ReferenceImplementation:
-    def __init__(self, rulesets: dict[str, Ruleset] | None = None):
+    """The reference behind the protocol.
+
+    ``express`` plays as random play does, untraced, listing the legal moves before
+    every move and applying the listed one: the engine then takes its express lane
+    (``engine/express.py``) wherever it is open, which the traced path never does.
+    ``hotdeath conform --differential --impl "hotdeath serve --express"`` compares the
+    two, so the lane is judged by the corpus like any other implementation.
+    """
+
+    def __init__(self, rulesets: dict[str, Ruleset] | None = None, *, express: bool = False):
         self.rulesets = rulesets if rulesets is not None else load_rulesets()
+        self.express = express
         self.game: Game | None = None
         self.chance: ScriptedChance | None = None
 
@@ -72,7 +83,7 @@ class ReferenceImplementation:
         table = scenario["table"]
         players = table["players"]
         self.chance = ScriptedChance(list(table.get("shuffles", [])))
-        game = Game(rs, players, self.chance, self.rulesets)
+        game = Game(rs, players, self.chance, self.rulesets, tracing=not self.express)
         s = game.state
         s.dealer = self._seat(s, table.get("dealer", players[-1]))
         s.direction = -1 if table.get("direction") == "counterclockwise" else 1
@@ -171,12 +182,47 @@ class ReferenceImplementation:
             return self._answer("accepted")
         try:
             action = self._action(game.state, step["do"])
+            if self.express:
+                action = self._listed(action)
             game.apply_action(action)
         except Illegal as err:
             return self._answer("rejected", err.code, err.message, err.role)
         except Unscripted as err:
             return {"outcome": "errored", "message": str(err)}
         return self._answer("accepted")
+
+    # -- listing the legal moves (protocol 2.0, feature legal_moves) ----------------------
+
+    def legal(self) -> list[dict]:
+        """Every move the rules allow now without a penalty, each seat's, as protocol moves.
+
+        A pending choice is one bare ``choose`` move (its answers are the observation's
+        ``choice``), and combined plays are left out (they are judged by acceptance only):
+        both would list thousands of moves. Copies of a card make one move.
+        """
+        assert self.game is not None
+        out: dict[str, dict] = {}
+        for action in self.game.legal_actions(out_of_turn=True):
+            if action.combine:
+                continue
+            move = protocol_move(self.game.state, action)
+            if move["act"] == "choose":
+                move = {"player": move["player"], "act": "choose"}
+            out.setdefault(json.dumps(move, sort_keys=True), move)
+        return list(out.values())
+
+    def _listed(self, action: Action) -> Action:
+        """The listed move equal to ``action``, so that the engine applies it as listed (on
+        its express lane where that is open); ``action`` itself where none is (an illegal
+        move, a penalised one, a bluff, a combined play), to be validated as usual."""
+        assert self.game is not None
+        state = self.game.state
+        want = protocol_move(state, action)
+        for listed in self.game.legal_actions(out_of_turn=True):
+            if listed.act == action.act and listed.player == action.player \
+                    and protocol_move(state, listed) == want:
+                return listed
+        return action
 
     def _chance(self, chance: dict) -> dict:
         assert self.game is not None and self.chance is not None
@@ -236,3 +282,30 @@ class ReferenceImplementation:
 
     def trace(self) -> list[dict]:
         return list(self.game.state.trace) if self.game else []
+
+
+def protocol_move(s: State, a: Action) -> dict:
+    """An action as the protocol writes a move: exactly the fields its act uses."""
+    move: dict = {"player": s.seats[a.player] if 0 <= a.player < len(s.seats) else "",
+                  "act": a.act}
+    if a.card is not None:
+        move["card"] = a.card.notation
+    if a.color is not None:
+        move["color"] = a.color
+    if a.target is not None and 0 <= a.target < len(s.seats):
+        move["target"] = s.seats[a.target]
+    if a.cards:
+        move["cards"] = [c.notation for c in a.cards]
+    if a.players:
+        move["players"] = [s.seats[p] for p in a.players]
+    if a.number is not None:
+        move["number"] = a.number
+    if a.answer is not None:
+        move["answer"] = a.answer
+    if a.counts:
+        move["counts"] = {s.seats[p]: n for p, n in a.counts}
+    if a.flex:
+        move["flex"] = True
+    if a.combine:
+        move["combine"] = [{"op": op, "card": c.notation} for op, c in a.combine]
+    return move

@@ -106,7 +106,11 @@ def run(file: Path, as_json: bool, spec: Path | None) -> None:
 
 @main.command()
 @SPEC_OPTION
-def serve(spec: Path | None) -> None:
+@click.option("--express", is_flag=True,
+              help="Play untraced, listing the legal moves before each move, so the engine "
+                   "takes its express lane where it can (compare it with the traced path: "
+                   "hotdeath conform --differential --impl 'hotdeath serve --express').")
+def serve(spec: Path | None, express: bool) -> None:
     """Speak the conformance protocol on stdin/stdout (see conformance/PROTOCOL.md)."""
     from .lang.check import load_rulesets
     from .serve import serve as serve_stdio
@@ -115,7 +119,7 @@ def serve(spec: Path | None) -> None:
         rulesets = load_rulesets(spec) if spec else None
     except HotDeathError as err:
         _fail(err)  # on stderr: stdout carries nothing but answers
-    serve_stdio(sys.stdin.buffer, sys.stdout, rulesets)
+    serve_stdio(sys.stdin.buffer, sys.stdout, rulesets, express=express)
 
 
 def _reference(spec: Path | None):

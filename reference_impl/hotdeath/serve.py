@@ -22,8 +22,8 @@ from .model import Ruleset
 class Server:
     """One protocol session: requests in, responses out, as dictionaries."""
 
-    def __init__(self, rulesets: dict[str, Ruleset] | None = None):
-        self.impl = ReferenceImplementation(rulesets)
+    def __init__(self, rulesets: dict[str, Ruleset] | None = None, *, express: bool = False):
+        self.impl = ReferenceImplementation(rulesets, express=express)
         self.loaded = False
 
     def handle(self, request: object) -> dict | None:
@@ -33,7 +33,8 @@ class Server:
         cmd = request.get("cmd")
         if cmd == "stop":
             return None
-        handler = {"hello": self._hello, "load": self._load, "step": self._step}.get(
+        handler = {"hello": self._hello, "load": self._load, "step": self._step,
+                   "legal": self._legal}.get(
             cmd if isinstance(cmd, str) else "")
         if handler is None:
             response = _errored(f"unknown command {cmd!r}")
@@ -65,6 +66,13 @@ class Server:
         if answer.get("outcome") == "rejected" and not answer.get("rule"):
             answer.pop("rule", None)
         return answer
+
+
+    def _legal(self, request: dict) -> dict:
+        """Protocol 2.0: every legal move of every seat (feature ``legal_moves``)."""
+        if not self.loaded:
+            return _errored("no table is loaded")
+        return {"outcome": "listed", "moves": self.impl.legal()}
 
 
 def _errored(message: str) -> dict:
@@ -114,9 +122,10 @@ def encode(response: dict) -> str:
                           separators=(",", ":"))
 
 
-def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None = None) -> None:
+def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None = None,
+          *, express: bool = False) -> None:
     """Answer requests until ``stop`` or end of input (``stdin`` is binary: bytes are checked)."""
-    server = Server(rulesets)
+    server = Server(rulesets, express=express)
     for line in stdin:
         if not line.strip():
             continue
@@ -144,8 +153,8 @@ class InProcessClient:
     on the whole corpus, which is the condition for using it.
     """
 
-    def __init__(self, rulesets: dict[str, Ruleset] | None = None):
-        self.server = Server(rulesets)
+    def __init__(self, rulesets: dict[str, Ruleset] | None = None, *, express: bool = False):
+        self.server = Server(rulesets, express=express)
 
     def request(self, message: dict, timeout: float) -> object:
         response = self.server.handle(json.loads(json.dumps(message)))

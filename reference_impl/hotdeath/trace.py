@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from hotdeath_harness.judge import check_facts
+from hotdeath_harness.judge import check_facts, check_listing, is_listing
 from hotdeath_harness.runner import describe, judge_step
 
 from .adapter import ReferenceImplementation, SetupError
@@ -99,10 +99,16 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
             done.error = str(answer.get("message"))
             ok = False
             break
+        moves = impl.legal() if any(is_listing(f) for f in step.get("expect", [])) else []
         for fact in step.get("expect", []):
-            miss = check_facts([fact], answer.get("observation", {}))
+            miss = [m] if is_listing(fact) and (m := check_listing(fact, moves, _move)) \
+                else [] if is_listing(fact) else check_facts([fact], answer.get("observation", {}))
             done.expects.append((_fact_text(fact), "ok" if not miss else "MISMATCH " + miss[0]))
-        done.verdict = judge_step(step, answer, before)
+        done.verdict = judge_step(
+            {**step, "expect": [f for f in step.get("expect", []) if not is_listing(f)]},
+            answer, before)
+        if done.verdict is None and any(mark != "ok" for _, mark in done.expects):
+            done.verdict = ("fail", "the legal moves differ from expectation")
         if done.verdict is not None:
             done.hints = waiting_note(step, answer.get("observation", {}))
             ok = False
@@ -236,7 +242,17 @@ def _event_lines(events: list[TraceEvent]) -> list[str]:
     return out
 
 
+def _move(move: dict) -> str:
+    return describe({"do": move})
+
+
 def _fact_text(fact: dict) -> str:
+    if is_listing(fact):  # as the scenario writes it
+        if "set" in fact:
+            return f"moves {fact['path'].split('.', 1)[1]}: " + \
+                "; ".join(_move(m) for m in fact["set"])
+        return ("legal " if "contains" in fact else "not legal ") + \
+            "; ".join(_move(m) for m in fact.get("contains", fact.get("lacks", [])))
     rest = {k: v for k, v in fact.items() if k != "path"}
     (mode, value), = rest.items()
     return f"{fact['path']} {mode} {json.dumps(value)}"

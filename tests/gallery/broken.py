@@ -51,7 +51,7 @@ def main() -> None:
         struck = request["cmd"] != "hello" and target in (None, current) and (
             request["cmd"] == "load" or request.get("index") == 1)
         if request["cmd"] == "hello" and fault == "bad-hello":
-            answer["protocol"] = "2.0"
+            answer["protocol"] = "3.0"
         if struck:
             answer = strike(fault, request, answer)
         if answer is not None:

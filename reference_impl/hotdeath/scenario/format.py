@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 # Semantic version of the scenario JSON format (see conformance/schema/scenario.schema.json).
-FORMAT_VERSION = "1.3.0"
+FORMAT_VERSION = "1.4.0"
 
 # The conformance protocol's version (conformance/PROTOCOL.md): MAJOR.MINOR.
-PROTOCOL_VERSION = "1.3"
+PROTOCOL_VERSION = "2.0"
+
+# The majors a harness of this version checks; a 1.x implementation is checked as before.
+PROTOCOL_MAJORS = ("1", "2")
 
 # The closed list of reasons an implementation may give for refusing a step.
 # Which to give when several apply: conformance/PROTOCOL.md, section 3.4.
@@ -47,7 +50,18 @@ ACTS = ("play", "jump_in", "draw", "pass", "accept", "challenge", "uno", "catch"
 # Optional parts of the game an implementation may support (PROTOCOL.md section 3.1).
 FEATURES = ("setup", "shuffle", "uno", "challenge", "jump_in", "scores",
             "choices", "chance", "zones", "elimination", "counters", "knowledge", "acts",
-            "match", "combine", "flex", "play_number", "extra_copies", "tempo", "windows")
+            "match", "combine", "flex", "play_number", "extra_copies", "tempo", "windows",
+            # protocol 2.0
+            "legal_moves", "use", "out", "loser")
+
+# Features that bundle finer ones (2.0 split them): declaring the bundle declares its parts,
+# so a 1.x implementation declaring 'acts' or 'elimination' is checked exactly as before.
+# 'acts' also covers every act a ruleset declares (2.0: or list them in a ruleset's "acts").
+BUNDLES = {"acts": ("use",), "elimination": ("out", "loser")}
+
+# How an implementation resolves an attack nobody may answer (hello, 2.0): 'pending', as the
+# reference, stops it at its victim until an 'accept'; 'immediate' resolves it at once.
+ATTACK_MODELS = ("pending", "immediate")
 
 # Kinds of choice a 'choose' step can answer, and the action field each one uses.
 CHOICE_FIELDS = {"color": "color", "player": "target", "players": "players", "card": "cards",

@@ -183,6 +183,11 @@ class Builder:
         if kind == "next_hand":
             self.add_step({"procedure": "next_hand"}, node)
             return
+        self.add_step({"do": self.action(node)}, node)
+
+    def action(self, node: Tree) -> dict:
+        """A player's step as the protocol's ``do`` object."""
+        kind, c = node.data, node.children
         act = _ACTS.get(kind, kind)
         action: dict = {"player": self.player(c[0]), "act": act}
         if kind in ("play", "jump_in"):
@@ -228,7 +233,15 @@ class Builder:
                     action["card"] = self.card(child)
                 else:
                     action["target"] = self.player(child)
-        self.add_step({"do": action}, node)
+        return action
+
+    def move(self, node: Tree) -> dict | None:
+        """A step written as a move in a listing expectation: a player's act, not chance."""
+        if node.data in ("shuffle", "coin", "race", "next_hand"):
+            self.errors.error(_pos(node), "a legal move is a player's act, not a chance event "
+                              "or a procedure")
+            return None
+        return self.action(node)
 
     def combined(self, node: Tree) -> dict:
         """One further card of a combined play, with the operator joining it."""
@@ -263,13 +276,16 @@ class Builder:
         last = steps[-1]
         kind, c = node.data, node.children
         if kind == "exp_rejected":
-            code = str(c[0])
-            if code not in REJECTION_CODES:
+            code = str(c[0]) if c else True  # format 1.4: rejected, whatever the code
+            if c and code not in REJECTION_CODES:
                 self.errors.error(_pos(c[0]), f"unknown rejection code '{code}' (known: "
                                   f"{', '.join(REJECTION_CODES)})")
             if "do" not in last and "procedure" not in last:
                 self.errors.error(_pos(node), "'expect rejected' must follow an action")
             last["reject"] = code
+            return
+        if kind == "exp_choice":
+            last.setdefault("expect", []).extend(self.choice_facts(c))
             return
         last.setdefault("expect", []).append(self.fact(kind, c))
 
@@ -350,8 +366,6 @@ class Builder:
         if kind == "exp_knows":
             return {"path": f"knowledge.{self.player(c[0])}.{self.player(c[1])}",
                     "same_cards": self.cards_of(c[2] if len(c) > 2 else None)}
-        if kind == "exp_choice":
-            return {"path": "choice", "matches": {"by": self.player(c[0]), "kind": str(c[1])}}
         if kind == "exp_no_choice":
             return {"path": "choice", "equals": None}
         if kind == "exp_ruleset":
@@ -380,7 +394,47 @@ class Builder:
             return {"path": "windows", "contains": [window]}
         if kind == "exp_no_window":
             return {"path": "windows", "equals": []}
+        return self.fact_1_4(kind, c)
+
+    def fact_1_4(self, kind: str, c: list) -> dict:
+        """Expectations added by format 1.4: the legal moves (protocol 2.0's ``legal``)."""
+        if kind in ("exp_legal", "exp_not_legal"):
+            move = self.move(c[0])
+            return {"path": "legal", "contains" if kind == "exp_legal" else "lacks":
+                    [move] if move is not None else []}
+        if kind == "exp_moves":
+            who = self.player(c[0])
+            moves = [m for m in map(self.move, c[1:]) if m is not None]
+            for m, node in zip(moves, c[1:], strict=False):
+                if m["player"] != who:
+                    self.errors.error(_pos(node), f"a move of {m['player']} among the moves of "
+                                      f"{who}")
+            return {"path": f"legal.{who}", "set": moves}
         raise AssertionError(kind)
+
+    def choice_facts(self, c: list) -> list[dict]:
+        """``expect choice bob cards options red 5, red 6 count 1``: who, the kind, and what
+        is offered, each detail its own fact so a difference names it."""
+        who, kind = self.player(c[0]), str(c[1])
+        facts: list[dict] = [{"path": "choice", "matches": {"by": who, "kind": kind}}]
+        for detail in c[2:]:
+            name = detail.data.removeprefix("detail_")
+            if name == "options":
+                options = [self.option(kind, card) for card in detail.children[0].children]
+                facts.append({"path": "choice.options", "set": options})
+            else:
+                facts.append({"path": f"choice.{name}", "equals": self.num(detail.children[0])})
+        return facts
+
+    def option(self, kind: str, node: Tree) -> str:
+        """One option of a choice, read as the kind offers it: a player, a card, a word."""
+        if kind in ("player", "players", "counts"):
+            if len(node.children) != 1:
+                self.errors.error(_pos(node), f"a {kind} choice offers players, not cards")
+            return self.player(node.children[0])
+        if kind in ("card", "cards", "order"):
+            return self.card(node)
+        return " ".join(str(t) for t in node.children)
 
     def power_color(self, token) -> str:
         """A Power Card is green or red (UNO Blender's Power Cards)."""

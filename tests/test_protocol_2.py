@@ -1,0 +1,188 @@
+"""Protocol 2.0: the legal moves, choices in full, the traits of real engines, the differential
+mode, and the express lane judged through the same door."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hotdeath.scenario import compile_scenario
+from hotdeath.serve import Server
+from hotdeath_harness.cli import main as conform
+from hotdeath_harness.judge import check_listing
+from hotdeath_harness.runner import judge_step
+
+GALLERY = Path(__file__).parent / "gallery"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine(*traits: str) -> str:
+    return shlex.join([sys.executable, str(GALLERY / "engine_traits.py"), *traits])
+
+
+def run(*args: str) -> tuple[int, str, dict]:
+    result = CliRunner().invoke(conform, ["--no-progress", "--format", "ndjson", *args])
+    records = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    return result.exit_code, result.output, {r["id"]: r for r in records
+                                             if r.get("type") == "result"}
+
+
+SCENARIO = """scenario "t"
+id classic-9999
+ruleset classic
+cites classic "Game play" "{quote}"
+table
+  players alice bob
+  discard red 5
+  hand alice: red 9, wild
+  hand bob: blue 1
+  pile blue 2, blue 3
+steps
+{steps}
+"""
+
+
+QUOTE = "Match the top card on the discard pile either by number, color or symbol."
+
+
+def compiled(steps: str) -> dict:
+    return compile_scenario(SCENARIO.format(steps=steps, quote=QUOTE)).data
+
+
+# -- the reference lists its moves --------------------------------------------------------
+
+
+def test_serve_lists_every_move_once_with_exactly_the_fields_it_uses():
+    server = Server()
+    data = compiled("  alice draws")
+    assert server.handle({"cmd": "legal", "seq": 1})["outcome"] == "errored"  # nothing loaded
+    server.handle({"cmd": "load", "seq": 2, **{k: data[k] for k in ("id", "ruleset", "table")}})
+    moves = server.handle({"cmd": "legal", "seq": 3})["moves"]
+    assert {"player": "alice", "act": "play", "card": "red 9"} in moves
+    assert {"player": "alice", "act": "draw"} in moves
+    wilds = sorted((m for m in moves if m.get("card") == "wild"), key=lambda m: m["color"])
+    assert wilds == [{"player": "alice", "act": "play", "card": "wild", "color": c}
+                     for c in ("blue", "green", "red", "yellow")]
+    assert len({json.dumps(m, sort_keys=True) for m in moves}) == len(moves)
+
+
+# -- the format --------------------------------------------------------------------------
+
+
+def test_listing_expectations_compile_to_facts_on_the_legal_moves():
+    data = compiled("  expect legal alice plays red 9\n  expect not legal bob draws\n"
+                    "  expect moves bob:\n  expect moves alice: alice plays red 9; alice draws")
+    assert data["steps"][0]["expect"] == [
+        {"path": "legal", "contains": [{"player": "alice", "act": "play", "card": "red 9"}]},
+        {"path": "legal", "lacks": [{"player": "bob", "act": "draw"}]},
+        {"path": "legal.bob", "set": []},
+        {"path": "legal.alice", "set": [{"player": "alice", "act": "play", "card": "red 9"},
+                                        {"player": "alice", "act": "draw"}]}]
+
+
+def test_a_move_of_another_player_among_a_players_moves_is_an_error():
+    from hotdeath.errors import HotDeathError
+    with pytest.raises(HotDeathError, match="a move of bob among the moves of alice"):
+        compiled("  expect moves alice: bob draws")
+
+
+def test_a_choice_is_expected_in_full_and_a_rejection_with_any_code():
+    data = compiled("  alice plays red 9\n  expect rejected\n"
+                    "  expect choice bob cards options red 5, blue 1 count 1")
+    step = data["steps"][0]
+    assert step["reject"] is True
+    assert step["expect"] == [{"path": "choice", "matches": {"by": "bob", "kind": "cards"}},
+                              {"path": "choice.options", "set": ["red 5", "blue 1"]},
+                              {"path": "choice.count", "equals": 1}]
+
+
+def test_a_rejection_with_any_code_is_judged_by_the_refusal_alone():
+    obs = {"turn": "alice"}
+    step = {"do": {"player": "bob", "act": "draw"}, "reject": True}
+    assert judge_step(step, {"outcome": "rejected", "code": "not_your_turn",
+                             "observation": obs}, obs) is None
+    assert judge_step(step, {"outcome": "accepted", "observation": obs}, obs)[0] == "fail"
+
+
+def test_a_listing_difference_names_each_move_as_a_step():
+    fact = {"path": "legal.alice", "set": [{"player": "alice", "act": "draw"}]}
+    listed = [{"player": "alice", "act": "pass"}, {"player": "bob", "act": "uno"}]
+    message = check_listing(fact, listed, lambda m: f"{m['player']} {m['act']}")
+    assert message == "moves of alice: not offered: alice draw; and offered but not " \
+                      "allowed: alice pass"
+
+
+# -- implementations judged on what they offer ---------------------------------------------
+
+
+@pytest.mark.parametrize("fault, wrong", [("hides-draw", "not offered: alice draws"),
+                                          ("phantom-move", "offered but not allowed")])
+def test_a_wrong_list_of_moves_fails(fault, wrong):
+    code, output, by_id = run("--impl", engine(fault), "--id", "classic-0261")
+    assert code == 1
+    assert by_id["classic-0261"]["status"] == "fail"
+    assert wrong in json.dumps(by_id["classic-0261"])
+
+
+def test_without_legal_moves_the_listing_expectations_are_counted_unchecked():
+    code, output, by_id = run("--impl", engine("no-legal"), "--id", "classic-0261")
+    assert code == 0, output
+    assert by_id["classic-0261"]["status"] == "pass"
+    assert by_id["classic-0261"]["unchecked"] == 5
+
+
+def test_the_differential_mode_finds_a_wrong_list_no_expectation_mentions():
+    code, output, by_id = run("--impl", engine("hides-draw"), "--differential",
+                              "--id", "classic-0220")
+    assert code == 1
+    assert "not offered, the reference does: alice draws" in json.dumps(by_id["classic-0220"])
+
+
+def test_the_express_lane_agrees_with_the_traced_engine_on_the_classic_corpus():
+    code, output, _ = run("--impl", shlex.join([sys.executable, "-m", "hotdeath", "serve",
+                                                "--express"]),
+                          "--differential", "--ruleset", "classic", "-j", "2")
+    assert code == 0, output
+
+
+# -- traits: judged on the rules, not on the reference's bookkeeping -------------------------
+
+
+def test_an_engine_that_resolves_attacks_at_once_passes_the_classic_corpus():
+    code, output, by_id = run("--impl", engine("immediate"), "--ruleset", "classic",
+                              "-j", "2")
+    assert code == 0, output
+    assert by_id["classic-0028"]["unchecked"] > 0  # the pending moment it never shows
+
+
+def test_an_engine_without_codes_or_its_own_uno_calls_is_judged_on_the_rules():
+    code, output, by_id = run("--impl", engine("no-codes", "auto-uno"), "--ruleset", "classic",
+                              "-j", "2")
+    assert code == 0, output
+    catches = [r for r in by_id.values() if r["status"] == "skip"]
+    assert catches and all("calls Uno by itself" in r["message"] for r in catches)
+
+
+def test_options_always_on_skip_the_scenarios_that_have_them_off(tmp_path):
+    from hotdeath_harness.corpus import support_gap
+    hello = {"rulesets": {"hot-death-1989": {"options": ["ends_at_1000"],
+                                             "always": ["ends_at_1000"]}}, "features": []}
+    plain = {"ruleset": "hot-death-1989", "options": [], "table": {"players": ["a", "b"]},
+             "steps": []}
+    assert "always plays with option(s) ends_at_1000" in support_gap(hello, plain)
+    assert support_gap(hello, {**plain, "options": ["ends_at_1000"]}) is None
+
+
+def test_declared_acts_are_supported_one_by_one():
+    from hotdeath_harness.corpus import support_gap
+    scenario = {"ruleset": "hot-death-1989", "options": [], "table": {"players": ["a", "b"]},
+                "steps": [{"do": {"player": "a", "act": "disputes", "target": "b"}}]}
+    hello = {"rulesets": {"hot-death-1989": {"options": []}}, "features": []}
+    assert "the act 'disputes'" in support_gap(hello, scenario)
+    assert support_gap({**hello, "acts": ["disputes"]}, scenario) is None
+    assert support_gap({**hello, "features": ["acts"]}, scenario) is None  # the 1.x bundle
