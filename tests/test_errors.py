@@ -118,13 +118,6 @@ SCENARIO_CASES = [
      "uno_not_allowed, "
      "nothing_to_catch, no_pending_choice, cannot_jump_in, must_call_uno, not_playable, "
      "must_play, answer_required, act_not_allowed, round_not_over, bad_combination)"),
-    (SCN + "steps\n  alice draws\n  expect rejected\n",
-     "9:18: 'expect rejected' needs a rejection code: game_over, unknown_action, "
-     "no_such_player, not_your_turn, card_not_in_hand, does_not_match, must_answer_attack, "
-     "cannot_answer, no_attack, not_challengeable, missing_choice, bad_choice, nothing_drawn, "
-     "not_drawn_card, uno_not_allowed, nothing_to_catch, no_pending_choice, cannot_jump_in, "
-     "must_call_uno, not_playable, must_play, answer_required, act_not_allowed, "
-     "round_not_over, bad_combination"),
     (SCN + "steps\n  alice plays\n", "8:14: unexpected end of line; expected a card"),
     (SCN + "steps\n  alice chooses number x\n", "8:24: unexpected 'x'; expected a number"),
     (SCN + "steps\n  coin sideways\n", "8:8: a coin lands 'up' or 'down', not 'sideways'"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -511,7 +510,7 @@ def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
     try:
         tree = lark_parser("scenario.lark").parse(text)
     except UnexpectedInput as err:
-        raise _hinted(syntax_error(source, err, lark_parser("scenario.lark")), source) from None
+        raise syntax_error(source, err, lark_parser("scenario.lark")) from None
     except (LarkError, RecursionError, ValueError) as err:
         raise HotDeathError([Diagnostic(path, 1, 1, f"cannot parse: {err}")]) from None
     builder = Builder(source)
@@ -519,17 +518,6 @@ def compile_scenario(text: str, path: str = "<string>") -> CompiledScenario:
     builder.errors.raise_if_any()
     return CompiledScenario(data, path, source, builder.cards, builder.step_pos,
                             builder.header_pos, builder.kinds)
-
-
-def _hinted(error: HotDeathError, source: SourceText) -> HotDeathError:
-    """A bare 'expect rejected' gets Lark's 'expected a name': say which names are meant."""
-    diag = error.diagnostics[0]
-    line = source.lines[diag.line - 1].split() if 0 < diag.line <= len(source.lines) else []
-    if line[:2] == ["expect", "rejected"] and len(line) == 2:
-        error.diagnostics[0] = dataclasses.replace(
-            diag, message=f"'expect rejected' needs a rejection code: "
-            f"{', '.join(REJECTION_CODES)}")
-    return error
 
 
 _SOURCES = ("scenario/parse.py", "scenario/format.py", "lang/parse.py", "errors.py")
