@@ -16,7 +16,7 @@ from hotdeath_harness.judge import check_facts
 from hotdeath_harness.runner import describe, judge_step
 
 from .adapter import ReferenceImplementation, SetupError
-from .engine.legality import needs_of
+from .engine.allowed import needs_of
 from .errors import HotDeathError
 from .lint import lint_scenario
 from .model import Citation, Ruleset
