@@ -144,6 +144,7 @@ def _rulesets():
 @main.command()
 def vocab() -> None:
     """List the kernel's verbs, selectors, values and conditions: what a rules file may call."""
+    from . import engine  # noqa: F401  (importing it registers the vocabulary)
     from .registry import load
 
     for title, table in load().tables():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+from .. import engine  # noqa: F401  (importing it registers the kernel's vocabulary)
 from ..errors import Collector, Diagnostic, HotDeathError, SourceText
 from ..model import CardKind, Ruleset
 from ..registry import Vocabulary, load

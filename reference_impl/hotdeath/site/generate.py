@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from .. import engine  # noqa: F401  (importing it registers the vocabulary)
 from ..registry import load as load_vocab
 from ..suite.matrix import matrix
 from . import cards, diagrams, rst
