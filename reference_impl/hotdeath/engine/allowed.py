@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import acts
+from ..model import Effect
 from .interp import Ctx
 from .matching import acting_kind, can_stack, granted, matches, same_again, top_number
 from .state import Action, Card, Illegal, State
@@ -62,6 +62,17 @@ def _ctx(state: State, player: int, card: Card | None, action: Action | None = N
     return Ctx(state, player, card, action, holder=player)
 
 
+def answer_for(state: State, card: Card, ctx: Ctx, flex: bool = False) -> Effect | None:
+    """The card's answer that applies to the pending effect now, if any (its flex side's,
+    played on that side)."""
+    if not state.pending:
+        return None
+    for effect in acting_kind(state, card, flex).answers:
+        if effect.guard is None or effect.guard(ctx):
+            return effect
+    return None
+
+
 def can_answer(state: State, card: Card, player: int, flex: bool = False) -> bool:
     """Whether the card may answer the pending effect: played on its flex side (``flex``), the
     side must answer or stack (a stack's restriction holds for the side played), while the
@@ -71,7 +82,7 @@ def can_answer(state: State, card: Card, player: int, flex: bool = False) -> boo
     if state.setting("stack_match") and not matches(state, card):
         return False  # Restrictions: 'match the top card of the discard pile and the restriction'
 
-    return acts.answer_for(state, card, _ctx(state, player, card), flex) is not None \
+    return answer_for(state, card, _ctx(state, player, card), flex) is not None \
         or can_stack(state, card, flex)
 
 
@@ -85,7 +96,7 @@ def forced_answer(state: State, player: int) -> Card | None:
         if in_hand != (kind.answer_from in ("hand", "shown")):
             continue  # it answers only from where it is meant to (a guard from the field)
         ctx = _ctx(state, player, card)
-        if kind.must_answer(ctx) and acts.answer_for(state, card, ctx) is not None:
+        if kind.must_answer(ctx) and answer_for(state, card, ctx) is not None:
             return card
     return None
 
@@ -119,7 +130,7 @@ def needs_of(state: State, card: Card, player: int, flex: bool = False) -> froze
     if not kind.needs and not kind.counts_as:
         return _NONE
     if state.phase == "respond" and kind.needs.get("answer") is not None \
-            and acts.answer_for(state, card, _ctx(state, player, card)) is not None:
+            and answer_for(state, card, _ctx(state, player, card)) is not None:
         return kind.needs["answer"]
     if kind.counts_as:  # a card played as a number the player chooses
         return kind.needs.get("play", _NONE) | kind.needs.get("modify", _NONE) | {"number"}

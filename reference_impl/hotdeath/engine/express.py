@@ -357,7 +357,7 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
 
 
 def _draw(state: State, p: int) -> bool | None:
-    """``acts._draw`` for a draw of one card (``_take``); None for the other draws, which
+    """``other_acts._draw`` for a draw of one card (``_take``); None for the other draws, which
     ``acts.quick`` makes."""
     derived = state._derived[1]
     pile = state.pile

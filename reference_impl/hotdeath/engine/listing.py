@@ -8,10 +8,11 @@ behaviour.
 from __future__ import annotations
 
 from ..model import Face
-from . import acts, combine
+from . import combine
 from .allowed import (
     _ctx,
     _declared_refusal,
+    answer_for,
     anytime,
     can_answer,
     challengeable,
@@ -87,7 +88,7 @@ def _answers(state: State, p: int) -> list[Action]:
         out.append(Action(p, "uno"))
     if derived.using:
         for card in usable(state, p):
-            if acts.answer_for(state, card, _ctx(state, p, card)) is not None:
+            if answer_for(state, card, _ctx(state, p, card)) is not None:
                 out.append(Action(p, "use", card))
     if not derived.forcing or forced_answer(state, p) is None:
         # where drawing takes the penalty, that is the act

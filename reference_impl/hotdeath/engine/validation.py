@@ -8,12 +8,13 @@ that forbids the action; when several apply, the order is PROTOCOL.md section
 from __future__ import annotations
 
 from ..scenario.format import ACTS
-from . import acts, combine
+from . import combine
 from .allowed import (
     _can_play_something,
     _ctx,
     _declared_refusal,
     _no,
+    answer_for,
     anytime,
     can_answer,
     challengeable,
@@ -132,7 +133,7 @@ def _check_play(state: State, a: Action) -> None:
         if not can_answer(state, card, a.player, a.flex):
             kind = acting_kind(state, card, a.flex)
             if kind.answer_from in ("field", "shown") \
-                    and acts.answer_for(state, card, _ctx(state, a.player, card)) is not None:
+                    and answer_for(state, card, _ctx(state, a.player, card)) is not None:
                 raise Illegal("cannot_answer", f"{card} answers without being played: "
                               f"'{state.name(a.player)} uses {card.notation}'", kind.name)
             if kind.answers:  # its own text says what it answers
@@ -223,7 +224,7 @@ def _check_use(state: State, a: Action) -> None:
         why = f"{shown} is not a card one uses: it is played, or works by itself where it " \
             "lies" if held else f"{state.name(a.player)} has no {shown} to use"
         raise _no(state, "card_not_in_hand", why, "turns")
-    if state.phase != "respond" or acts.answer_for(state, card, _ctx(state, a.player, card)) \
+    if state.phase != "respond" or answer_for(state, card, _ctx(state, a.player, card)) \
             is None:
         raise _no(state, "cannot_answer", f"{card} cannot answer now", "attacks")
 
