@@ -63,7 +63,7 @@ def _legal(game) -> list:
     """Legal actions through the Game API (engine 0.1 had them as a module function)."""
     if hasattr(game, "legal_actions"):
         return game.legal_actions(out_of_turn=False)
-    from hotdeath.engine.legality import legal_actions
+    from hotdeath.engine.listing import legal_actions
 
     return legal_actions(game, out_of_turn=False)
 

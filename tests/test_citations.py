@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hotdeath.coverage import spec_citations
 from hotdeath.errors import HotDeathError
 from hotdeath.lang import citations
 from hotdeath.lang.check import check_text
-from hotdeath.lint import lint_scenario
 from hotdeath.resources import scenarios_dir
 from hotdeath.scenario import compile_scenario
+from hotdeath.suite.coverage import spec_citations
+from hotdeath.suite.lint import lint_scenario
 from hotdeath_harness.corpus import load_corpus
 
 AIDS_000 = ("If you are being made to draw cards, you may play this card and split the amount "

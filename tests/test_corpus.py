@@ -8,9 +8,9 @@ import time
 import jsonschema
 import pytest
 
-from hotdeath.lint import duplicate_scenarios, lint_scenario, unpinned_rulings
 from hotdeath.resources import scenarios_dir, schema_dir
 from hotdeath.serve import InProcessClient
+from hotdeath.suite.lint import duplicate_scenarios, lint_scenario, unpinned_rulings
 from hotdeath_harness import protocol
 from hotdeath_harness.corpus import load_corpus
 from hotdeath_harness.runner import run_scenario

@@ -210,7 +210,7 @@ def test_the_generators_do_not_import_sphinx():
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz's dot is not installed")
 def test_every_diagram_renders_with_dot(rulesets, site):
-    from hotdeath.matrix import matrix
+    from hotdeath.suite.matrix import matrix
     from hotdeath_harness.corpus import load_corpus
 
     corpus = load_corpus(scenarios_dir())

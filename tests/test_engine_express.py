@@ -2,7 +2,7 @@
 
 With the trace on, games take the general path; with it off, plain rules take the lane.
 So the same seeded game played both ways must list the same moves and reach the same
-table, and at every position the lane lists exactly what ``legality.legal_actions`` lists.
+table, and at every position the lane lists exactly what ``listing.legal_actions`` lists.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hotdeath.engine import chance, express, legality
+from hotdeath.engine import chance, express, listing
 from hotdeath.engine.game import Game
 from hotdeath.engine.state import Card, derived
 from hotdeath.registry import VERBS
@@ -52,7 +52,7 @@ def test_the_lane_lists_what_legality_lists(classic):
             mine = express.listing(state)
             if mine is not None:
                 listed += 1
-                assert mine == legality.legal_actions(state, out_of_turn=False)
+                assert mine == listing.legal_actions(state, out_of_turn=False)
     assert listed > 1000  # the comparison means something only if the lane lists
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from hotdeath.errors import HotDeathError
 from hotdeath.lang.check import check_text
-from hotdeath.lint import lint_scenario
 from hotdeath.scenario import compile_scenario
+from hotdeath.suite.lint import lint_scenario
 
 HEAD = 'ruleset t "T" extends classic\n'
 
@@ -193,7 +193,7 @@ def test_options_the_seed_forbids_together_are_refused(rulesets):
 
 
 def test_a_scenario_repeating_another_is_reported():
-    from hotdeath.lint import duplicate_scenarios
+    from hotdeath.suite.lint import duplicate_scenarios
 
     body = "table\n  players alice bob\n  hand alice: red 5\n  discard red 3\nsteps\n" \
            "  alice plays red 5\n"

@@ -14,8 +14,8 @@ import pytest
 from hotdeath.adapter import ReferenceImplementation, SetupError
 from hotdeath.errors import HotDeathError
 from hotdeath.lang.check import load_rulesets
-from hotdeath.lint import lint_scenario
 from hotdeath.scenario import compile_scenario
+from hotdeath.suite.lint import lint_scenario
 from hotdeath_harness import protocol
 from hotdeath_harness.corpus import requirements, support_gap
 from hotdeath_harness.judge import check_fact

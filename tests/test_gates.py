@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from hotdeath.coverage import coverage, percent
-from hotdeath.matrix import matrix
-from hotdeath.mutate import equivalents, run, summary
 from hotdeath.resources import mutants_dir, scenarios_dir
+from hotdeath.suite.coverage import coverage, percent
+from hotdeath.suite.matrix import matrix
+from hotdeath.suite.mutate import equivalents, run, summary
 from hotdeath_harness.corpus import load_corpus
 
 GATES = json.loads((Path(__file__).resolve().parent.parent / "conformance" / "gates.json")

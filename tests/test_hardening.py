@@ -288,8 +288,8 @@ def test_the_spec_checker_fails_fast_with_a_located_error(classic, extra, key, c
 
 
 def test_scenario_header_errors_are_placed_where_they_are_written(rulesets):
-    from hotdeath.lint import lint_scenario
     from hotdeath.scenario import compile_scenario
+    from hotdeath.suite.lint import lint_scenario
 
     text = ('scenario "t"\nid t-1\nruleset classic\noption nope\npins CL1, XX9\n'
             'cites classic "No such heading" "nothing like this"\n'
@@ -414,8 +414,8 @@ def test_fuzzed_rules_files_give_only_located_errors(rulesets, tmp_path, path, m
 @given(path=st.sampled_from(SCENARIOS), mutations=st.lists(_mutation, min_size=1, max_size=4))
 def test_fuzzed_scenarios_give_only_located_errors(rulesets, tmp_path, path, mutations):
     from hotdeath.errors import HotDeathError
-    from hotdeath.lint import lint_scenario
     from hotdeath.scenario import compile_scenario_file
+    from hotdeath.suite.lint import lint_scenario
 
     mutated = tmp_path / path.name
     mutated.write_bytes(_mutate(path.read_bytes(), mutations))

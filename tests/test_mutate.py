@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hotdeath.mutate import Mutant, equivalents, mutants, run, summary
 from hotdeath.resources import mutants_dir, scenarios_dir
+from hotdeath.suite.mutate import Mutant, equivalents, mutants, run, summary
 from hotdeath_harness.corpus import load_corpus
 
 SPEC = '''ruleset tiny "Tiny"
@@ -67,7 +67,7 @@ def test_classic_kills_every_mutant_but_the_equivalent_ones(rulesets):
 
 
 def test_the_power_page_has_a_row_per_ruleset(rulesets):
-    from hotdeath.power import measure, render
+    from hotdeath.suite.power import measure, render
 
     corpus = load_corpus(scenarios_dir())
     rows = [measure(rs, rulesets, corpus, mutants=False) for rs in rulesets.values()]

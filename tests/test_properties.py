@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from hotdeath.engine.allowed import needs_of
 from hotdeath.engine.combine import cards_of, target, value_of
-from hotdeath.engine.legality import needs_of, validate
 from hotdeath.engine.state import Action, Illegal
+from hotdeath.engine.validation import validate
 from hotdeath.errors import HotDeathError
 from hotdeath.lang.parse import parse_rules
 from hotdeath.model import clashing_options

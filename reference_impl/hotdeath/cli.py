@@ -65,7 +65,7 @@ def check(paths: tuple[Path, ...], spec: Path | None, scenarios: Path | None) ->
     from hotdeath_harness.corpus import load_corpus
 
     from .lang.check import load_rulesets
-    from .lint import duplicate_scenarios, lint_scenario, unpinned_rulings
+    from .suite.lint import duplicate_scenarios, lint_scenario, unpinned_rulings
 
     chosen = [*paths, *([scenarios] if scenarios else [])]
     try:
@@ -148,6 +148,7 @@ def _rulesets():
 @main.command()
 def vocab() -> None:
     """List the kernel's verbs, selectors, values and conditions: what a rules file may call."""
+    from . import engine  # noqa: F401  (importing it registers the vocabulary)
     from .registry import load
 
     for title, table in load().tables():
@@ -235,8 +236,8 @@ def _ruleset_and_corpus(ruleset: str):
 def coverage(ruleset: str, every: bool, markdown: bool) -> None:
     """Account for every rule-bearing sentence of a ruleset's seed: cited by the spec and pinned
     by a scenario, or set aside with a reason. Exits 1 below 100%."""
-    from .coverage import coverage as measure
-    from .coverage import percent, render
+    from .suite.coverage import coverage as measure
+    from .suite.coverage import percent, render
 
     rs, corpus = _ruleset_and_corpus(ruleset)
     try:
@@ -254,8 +255,8 @@ def coverage(ruleset: str, every: bool, markdown: bool) -> None:
 def matrix(ruleset: str, markdown: bool) -> None:
     """Every attack against every answer (stacking, accepting with each draw modifier...), each
     with the scenario that pins it or the ruling that rules it out. Exits 1 on an empty cell."""
-    from .matrix import matrix as build
-    from .matrix import render
+    from .suite.matrix import matrix as build
+    from .suite.matrix import render
 
     rs, corpus = _ruleset_and_corpus(ruleset)
     cells = build(rs, corpus, _rulesets())
@@ -278,7 +279,7 @@ def mutate(ruleset: str, jobs: int, limit: int | None, lines: tuple[int, ...],
     Survivors are missing scenarios, unless conformance/mutants/RULESET.equivalent lists them."""
     from rich.progress import Progress
 
-    from .mutate import equivalents, render, run, spec_file, summary
+    from .suite.mutate import equivalents, render, run, spec_file, summary
 
     rs, corpus = _ruleset_and_corpus(ruleset)
     with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
@@ -321,7 +322,7 @@ def power(markdown: bool, no_mutants: bool, jobs: int) -> None:
     of spec mutants the corpus kills."""
     from hotdeath_harness.corpus import load_corpus
 
-    from .power import measure, render
+    from .suite.power import measure, render
 
     rulesets = _rulesets()
     try:

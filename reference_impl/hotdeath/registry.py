@@ -104,6 +104,13 @@ class Vocabulary:
 
 
 def load() -> Vocabulary:
-    from .engine import conditions, selectors, values, verbs  # noqa: F401  (registers entries)
+    """The vocabulary the engine's modules have registered.
 
+    The registry imports no engine module (the arrow would run back up, and
+    put the registry and every verb module in one import circle): importing
+    the ``hotdeath.engine`` package registers every word, so whoever needs
+    the full vocabulary imports the engine first.
+    """
+    if not VERBS:
+        raise RuntimeError("the kernel's vocabulary is empty: import hotdeath.engine first")
     return Vocabulary(VERBS, SELECTORS, VALUES, CONDITIONS)

@@ -16,11 +16,11 @@ from hotdeath_harness.judge import check_facts, check_listing, is_listing
 from hotdeath_harness.runner import describe, judge_step
 
 from .adapter import ReferenceImplementation, SetupError
-from .engine.legality import needs_of
+from .engine.allowed import needs_of
 from .errors import HotDeathError
-from .lint import lint_scenario
 from .model import Citation, Ruleset
 from .scenario import compile_scenario_file
+from .suite.lint import lint_scenario
 
 
 @dataclass(frozen=True)

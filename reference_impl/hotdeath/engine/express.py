@@ -3,7 +3,7 @@
 Why it exists: random play (the simulator, the benchmarks, a learning agent's
 games) is mostly a player on their turn who plays a card, draws or passes, and
 now and then takes a draw aimed at them. The general code decides each such
-step through some fifty small calls (``legality.legal_actions``,
+step through some fifty small calls (``listing.legal_actions``,
 ``_turn_actions``, ``_plays``, ``fits``; ``acts.process``, ``play``,
 ``finish``, ``hand_on``, ``zones``, ``next_seat``, ``checks.uno_windows``...),
 each a tenth of a microsecond. Here the same decisions are made inline, on
@@ -22,16 +22,17 @@ holding cards...).
 What keeps it honest: with the trace on, the very same games take the general
 code. ``tests/test_engine_express.py`` plays seeded games both ways and finds
 the same moves listed, made and ending in the same table, and compares the
-lane's list of moves with ``legality.legal_actions`` at every position;
+lane's list of moves with ``listing.legal_actions`` at every position;
 ``tests/test_sim_fingerprints.py`` replays recorded (traced) games untraced.
 """
 
 from __future__ import annotations
 
 from ..model import COLORS_WILD, Effect, Face, Ruleset
-from . import acts, checks, draws, legality, matching, triggers
+from . import acts, allowed, checks, draws, matching, triggers
 from . import pending as pending_
 from .interp import NOBODY, Ctx, Steps, run_effects, run_now
+from .listing import color_plays
 from .matching import COLORED, NO_MATCH, PLAIN
 from .state import AFTER_CARD, IN_GAME, NEW_TUPLE, Action, Card, State
 from .turns import next_seat, passed_over
@@ -49,13 +50,13 @@ def is_open(state: State) -> bool:
 
 
 def listing(state: State) -> list[Action] | None:
-    """``legality.legal_actions`` without the moves out of turn, on an open lane; None where
+    """``listing.legal_actions`` without the moves out of turn, on an open lane; None where
     the general code must list them."""
     return answers(state) if state.pending else turn_actions(state)
 
 
 def answers(state: State) -> list[Action] | None:
-    """``legality._answers`` where no card can answer, stack on or take a pending effect
+    """``listing._answers`` where no card can answer, stack on or take a pending effect
     (``Derived.answering``, ``using``, ``forcing``): an Uno call owed, accepting (or drawing,
     where that accepts), challenging."""
     derived = state._derived[1]
@@ -65,11 +66,11 @@ def answers(state: State) -> list[Action] | None:
     p = head.target
     out: list[Action] = []
     if derived.uno_to_win and len(state.hands[p]) == 1 and p not in state.uno_called \
-            and p not in state.uno_pending:  # (not legality.may_go_out, inlined)
+            and p not in state.uno_pending:  # (not allowed.may_go_out, inlined)
         out.append(Action(p, "uno"))
     made = state.made[p]
     acts_ = (derived.accept_act,)
-    card = head.contributions[-1].card  # (legality.challengeable, inlined)
+    card = head.contributions[-1].card  # (allowed.challengeable, inlined)
     if card is not None and "challenge" in state.kind(card).triggers:
         acts_ += ("challenge",)
     for act in acts_:
@@ -81,12 +82,12 @@ def answers(state: State) -> list[Action] | None:
 
 
 def turn_actions(state: State) -> list[Action] | None:
-    """``legality._turn_actions`` for the player to act, on an open lane with nothing
+    """``listing._turn_actions`` for the player to act, on an open lane with nothing
     pending; None where the general code must decide (a last card that may not go out
     before Uno is called, a card whose play is still to be worked out)."""
     p = state.turn
     hand = state.hands[p]
-    if len(hand) < 2 and (not hand or not legality.may_go_out(state, p)):
+    if len(hand) < 2 and (not hand or not allowed.may_go_out(state, p)):
         return None  # no card, or a last card that may not go out yet (Uno is owed first)
     drawn = state.drawn
     if drawn is not None:
@@ -119,7 +120,7 @@ def turn_actions(state: State) -> list[Action] | None:
                     Action, (p, "play", card, None, None, (), (), None, None, (), False, ()))
             out.append(action)
         elif how == COLORED:
-            out.extend(legality.color_plays(state, p, card))
+            out.extend(color_plays(state, p, card))
         else:
             return None  # a guard or a choice to work out: the general code lists the hand
     if not (out and derived.must_play):
@@ -291,7 +292,7 @@ def respond(state: State, action: Action) -> Steps | bool | None:
         _begin(state, p)
         top = head.top
         card = top.card
-        assert card is not None  # legality lists a challenge only of a card
+        assert card is not None  # listing lists a challenge only of a card
         kind = state.kind(card)
         ctx = Ctx(state, p, card, action, owner=kind.name, held_color=top.held_color)
         return _run(state, ctx, triggers.card_effects(state, card, "challenge", ctx))
@@ -356,7 +357,7 @@ def _finish(state: State, ctx: Ctx) -> Steps | bool:
 
 
 def _draw(state: State, p: int) -> bool | None:
-    """``acts._draw`` for a draw of one card (``_take``); None for the other draws, which
+    """``other_acts._draw`` for a draw of one card (``_take``); None for the other draws, which
     ``acts.quick`` makes."""
     derived = state._derived[1]
     pile = state.pile

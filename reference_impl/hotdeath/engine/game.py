@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..model import Ruleset
-from . import acts, express, legality, observe, setup
+from . import acts, choices, express, listing, observe, setup, validation
 from .state import Action, Request, State
 
 
@@ -48,9 +48,9 @@ class Game:
         if lane:  # (express.listing, without its call: this runs at every step)
             actions = express.answers(state) if state.pending else express.turn_actions(state)
         if actions is None:
-            actions = legality.legal_actions(state, out_of_turn)
+            actions = listing.legal_actions(state, out_of_turn)
         elif out_of_turn:
-            actions.extend(legality.out_of_turn_actions(state))
+            actions.extend(listing.out_of_turn_actions(state))
         self._listed = (self._moves, actions, lane)
         return actions
 
@@ -69,7 +69,7 @@ class Game:
         state = self.state
         moves, listed, lane = self._listed
         if moves != self._moves or action not in listed:
-            legality.validate(state, action)
+            validation.validate(state, action)
             lane = False
         self._moves += 1
         if lane:  # nothing is asked: no choice to make
@@ -93,7 +93,7 @@ class Game:
         elif action.act == "choose":
             request = state.request
             assert request is not None and request.gen is not None
-            answer = legality.choice_value(state, action)
+            answer = choices.choice_value(state, action)
             state.request = None
             state.log("choose", request.owner, f"{state.name(action.player)} chooses")
             self._resume(request.gen, answer)
@@ -137,7 +137,7 @@ class Game:
 
     def next_hand(self) -> None:
         """Start the next hand of a match, or raise Illegal if this one is not over."""
-        legality.check_next_hand(self.state)
+        validation.check_next_hand(self.state)
         self._drive(setup.next_hand(self.state))
 
     def observation(self) -> dict:

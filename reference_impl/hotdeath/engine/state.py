@@ -235,7 +235,7 @@ class Derived:
         # own face -> its play has no effect and no override of its own (acts.quick)
         self.quiet: dict[Face, bool] = {}
         kinds = rs.kinds.values()
-        # what may answer a pending effect at all (legality._answers asks only if something can):
+        # what may answer a pending effect at all (listing._answers asks only if something can):
         # a card that answers or stacks from the hand, one used from a field or held up, one
         # that must answer
         self.answering = any(k.answers or k.stack is not None for k in kinds)
@@ -370,7 +370,7 @@ class State:
         # the bare actions already made for each seat: a card -> its play ``Action(p, "play",
         # card)``, an act's name -> ``Action(p, act)``. A card stays in a hand for several
         # turns and is listed on each; actions are immutable, so one object serves every
-        # listing of legal moves (see legality._plays)
+        # listing of legal moves (see listing._plays)
         self.made: list[dict] = [{} for _ in range(n)]
         self.tempo = 1  # cards a turn must play, where the ruleset has a tempo (see tempo.py)
         self.turn_plays = 0  # cards played so far toward the tempo this turn

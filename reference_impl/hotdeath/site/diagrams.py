@@ -6,8 +6,8 @@ Every function returns the text of a ``digraph``; the Sphinx layer hands it to
 
 from __future__ import annotations
 
-from ..matrix import ACCEPT, CHALLENGE, STACK, Cell, axes
 from ..model import Ruleset
+from ..suite.matrix import ACCEPT, CHALLENGE, STACK, Cell, axes
 from . import introspect
 
 _HEAD = ('  graph [rankdir=LR, fontname="Helvetica", fontsize=11, bgcolor="transparent"];\n'

@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..matrix import matrix
+from .. import engine  # noqa: F401  (importing it registers the vocabulary)
 from ..registry import load as load_vocab
+from ..suite.matrix import matrix
 from . import cards, diagrams, rst
 from .gather import SiteData, gather
 from .matrix_page import matrix_page

@@ -1,10 +1,10 @@
 """The interaction matrix as a table: every attack against every answer, each cell linked to
-the scenario that pins it or the ruling that rules it out (``hotdeath.matrix``'s data)."""
+the scenario that pins it or the ruling that rules it out (``hotdeath.suite.matrix``'s data)."""
 
 from __future__ import annotations
 
-from ..matrix import Cell
 from ..model import Ruleset
+from ..suite.matrix import Cell
 from . import rst
 from .names import ruleset_doc
 from .related import card_for_name

@@ -10,5 +10,5 @@ from ..interp import Ctx
            "matching rules and the cards' own limits).", "allowed if not can_play(self)",
            {"who": Param("selector", required=True)})
 def can_play(ctx: Ctx, who) -> bool:
-    from ..legality import _can_play_something  # the rules of play, consulted lazily
+    from ..allowed import _can_play_something  # the rules of play, consulted lazily
     return _can_play_something(ctx.state, who(ctx))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from .errors import Diagnostic
-from .lang import citations
-from .lang.compile import suggest
-from .model import Ruleset, clashing_options
-from .scenario import CompiledScenario
+from ..errors import Diagnostic
+from ..lang import citations
+from ..lang.compile import suggest
+from ..model import Ruleset, clashing_options
+from ..scenario import CompiledScenario
 
 
 def in_deck(rs: Ruleset, text: str) -> bool:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .adapter import ReferenceImplementation, SetupError
-from .engine.state import State
-from .model import Effect, IfOp, Op, Ruleset
+from ..adapter import ReferenceImplementation, SetupError
+from ..engine.state import State
+from ..model import Effect, IfOp, Op, Ruleset
 
 ATTACK_VERBS = {"attack", "distribute"}
 ACCEPT, STACK, CHALLENGE = "accept", "stack", "challenge"

@@ -29,12 +29,12 @@ from pathlib import Path
 
 from lark import Token, Tree
 
-from .adapter import ReferenceImplementation, SetupError
-from .errors import HotDeathError
-from .lang.parse import lark_parser, parse_rules
+from ..adapter import ReferenceImplementation, SetupError
+from ..errors import HotDeathError
+from ..lang.parse import lark_parser, parse_rules
+from ..model import Ruleset
+from ..resources import spec_dir
 from .lint import in_deck
-from .model import Ruleset
-from .resources import spec_dir
 
 SWAPS = {"next": "previous", "previous": "next", "self": "next", "chosen": "next",
          "origin": "sender", "sender": "origin", "target": "self", "last_stacker": "origin",
@@ -232,8 +232,8 @@ def run_one(m: Mutant) -> Outcome:
     """Check the mutant, then run the corpus against it until a scenario fails."""
     job = _JOB
     assert job is not None
-    from .lang.check import _build
-    from .registry import load as load_vocab
+    from ..lang.check import _build
+    from ..registry import load as load_vocab
 
     try:
         rs = _build(parse_rules(m.apply(job.text), job.path), job.parent, load_vocab())

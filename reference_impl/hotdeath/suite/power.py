@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..model import Ruleset
+from ..resources import mutants_dir
 from .coverage import coverage, percent
 from .matrix import matrix
-from .model import Ruleset
 from .mutate import equivalents, run, summary
-from .resources import mutants_dir
 
 
 @dataclass

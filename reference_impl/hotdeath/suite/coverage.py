@@ -14,10 +14,10 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 
-from .errors import HotDeathError
-from .lang import citations
-from .lang.citations import normalize, seed_files
-from .model import Citation, Ruleset
+from ..errors import HotDeathError
+from ..lang import citations
+from ..lang.citations import normalize, seed_files
+from ..model import Citation, Ruleset
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(*])")
 _LIST_ITEM = re.compile(r"^(\d+\.|-|\*)\s")
