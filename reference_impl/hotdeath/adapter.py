@@ -41,7 +41,7 @@ class ReferenceImplementation:
     """The reference behind the protocol.
 
     ``express`` plays as random play does, untraced, listing the legal moves before
-    every move and applying the listed one: the engine then takes its express lane
+    every move and then applies the one listed: the engine takes its express lane
     (``engine/express.py``) wherever it is open, which the traced path never does.
     ``hotdeath conform --differential --impl "hotdeath serve --express"`` compares the
     two, so the lane is judged by the corpus like any other implementation.
