@@ -22,7 +22,7 @@ FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-co
           "wrong-turn", "accept-everything", "flood", "flood-lines", "chatty", "errored",
           "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
           "extra-field", "stray-hand", "stop-crash", "stop-answer", "owes-a-field",
-          "short-pile", "deaf")
+          "short-pile", "deaf", "half-line-hang")
 
 
 def write(obj: object) -> None:
@@ -69,6 +69,12 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
         child = subprocess.Popen(["sleep", "3600"])
         with open(os.environ["GALLERY_PIDFILE"], "w") as out:
             out.write(str(child.pid))
+        time.sleep(3600)
+    elif fault == "half-line-hang":  # half an answer, then nothing (SIGTERM must end it)
+        with open(os.environ["GALLERY_PIDFILE"], "w") as out:
+            out.write(str(os.getpid()))
+        sys.stdout.write('{"seq": ')
+        sys.stdout.flush()
         time.sleep(3600)
     elif fault == "crash" and step:
         sys.stderr.write("boom: the adapter fell over\n")

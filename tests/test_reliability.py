@@ -1,0 +1,83 @@
+"""Regression tests for issue 26 (reliability and security): each one failed before its fix."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GALLERY = ROOT / "tests" / "gallery"
+HOTDEATH = [sys.executable, "-m", "hotdeath"]
+
+
+def broken(fault: str, target: str | None = None) -> str:
+    return shlex.join([sys.executable, str(GALLERY / "broken.py"), fault]
+                      + ([target] if target else []))
+
+
+def _alive(pid: int) -> bool:
+    """Running, as opposed to gone or a zombie left for a container's init to reap."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def _wait_for_pidfile(path: Path, proc: subprocess.Popen, limit: float = 30) -> int:
+    deadline = time.monotonic() + limit
+    while not path.exists() or not path.read_text().strip():
+        assert time.monotonic() < deadline and proc.poll() is None, "the fault never struck"
+        time.sleep(0.05)
+    return int(path.read_text())
+
+
+# --- 1. SIGTERM is handled like Ctrl-C -----------------------------------------------------
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_kills_the_implementation_writes_the_report_and_exits_143(tmp_path):
+    """As timeout(1) or a CI runner sends it: the hung implementation must not live on."""
+    pidfile = tmp_path / "hung.pid"
+    ndjson = tmp_path / "report.ndjson"
+    proc = subprocess.Popen(
+        [*HOTDEATH, "conform", "--impl", broken("half-line-hang", "classic-0028"),
+         "--glob", "classic-002*", "--timeout", "60", "--no-progress",
+         "--ndjson", str(ndjson)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "GALLERY_PIDFILE": str(pidfile)})
+    hung = None
+    try:
+        hung = _wait_for_pidfile(pidfile, proc)
+        proc.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        out, err = proc.communicate(timeout=20)
+        took = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if hung is not None:
+            _kill(hung)
+    assert took < 5, f"took {took:.1f}s after SIGTERM"
+    assert proc.returncode == 143, (out, err)
+    assert "Traceback" not in err and "terminated" in err, err
+    assert not _alive(hung)
+    # What was found before the signal is written: the scenarios before the hung one passed.
+    assert "classic-0027" not in out  # a pass is not listed without -v...
+    assert "total: 8 passed" in out, out  # ...but counted: 0020-0027 ran (the corpus order)
+    records = [json.loads(line) for line in ndjson.read_text().splitlines()]
+    assert [r["id"] for r in records if r["type"] == "result"][-1] == "classic-0027"
