@@ -81,3 +81,31 @@ def test_sigterm_kills_the_implementation_writes_the_report_and_exits_143(tmp_pa
     assert "total: 8 passed" in out, out  # ...but counted: 0020-0027 ran (the corpus order)
     records = [json.loads(line) for line in ndjson.read_text().splitlines()]
     assert [r["id"] for r in records if r["type"] == "result"][-1] == "classic-0027"
+
+
+# --- 2. what leaves the process group is reaped, and the report says so -----------------
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc (Linux)")
+def test_setsid_children_and_daemons_are_reaped_and_reported(tmp_path):
+    pidfile = tmp_path / "escaped.pid"
+    ndjson = tmp_path / "report.ndjson"
+    try:
+        done = subprocess.run(
+            [*HOTDEATH, "conform", "--impl", broken("daemon"), "--glob", "classic-000[1-3]",
+             "--no-progress", "--ndjson", str(ndjson)],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "GALLERY_PIDFILE": str(pidfile)})
+        escaped = [int(line) for line in pidfile.read_text().split()]
+        left = [pid for pid in escaped if _alive(pid)]
+    finally:
+        for pid in [int(line) for line in pidfile.read_text().split()] \
+                if pidfile.exists() else []:
+            _kill(pid)
+    assert done.returncode == 0, done.stdout + done.stderr  # the verdicts are right
+    assert len(escaped) == 6  # a setsid child and a daemon for each of the 3 scenarios
+    assert left == [], f"still running: {left}"
+    assert "6 process(es) the implementation left running outside its process group" \
+        in done.stdout, done.stdout
+    assert "sleep 3600" in done.stdout
+    summary = json.loads(ndjson.read_text().splitlines()[-1])
+    assert summary["reaped"] == ["sleep 3600"] * 6

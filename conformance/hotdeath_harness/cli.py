@@ -34,7 +34,7 @@ from hotdeath.errors import HotDeathError
 from hotdeath.resources import scenarios_dir
 from hotdeath.scenario import CompiledScenario
 
-from . import protocol, report
+from . import protocol, reap, report
 from .corpus import Filter, load_corpus, support_gap
 from .execute import ClientFactory, run_all
 from .expectations import apply_expected_failures, read_expected_failures
@@ -181,6 +181,7 @@ def make_conform_command(reference: Reference | None = None) -> click.Command:
     def conform(**opts: Any) -> None:
         """Run the scenario corpus against an implementation and report where it diverges."""
         run = Run()
+        reap.forget()
         with sigterm_as_interrupt():
             try:
                 _conform(reference, run, **opts)
@@ -326,10 +327,11 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
 
 
 def _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose) -> None:
-    writers = {"text": lambda out: report.write_text(out, head, results, by_id, verbose),
-               "ndjson": lambda out: report.write_ndjson(out, head, results, by_id),
+    gone = reap.reaped()
+    writers = {"text": lambda out: report.write_text(out, head, results, by_id, verbose, gone),
+               "ndjson": lambda out: report.write_ndjson(out, head, results, by_id, gone),
                "junit": lambda out: report.write_junit(out, head, results, by_id),
-               "markdown": lambda out: report.write_markdown(out, head, results, by_id)}
+               "markdown": lambda out: report.write_markdown(out, head, results, by_id, gone)}
     writers[fmt](sys.stdout)
     for path, kind in ((ndjson_path, "ndjson"), (junit_path, "junit")):
         if path is not None:

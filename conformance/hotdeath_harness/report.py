@@ -49,11 +49,22 @@ def _record(r: Result, scn: CompiledScenario | None) -> dict:
 
 
 def write_ndjson(out: IO[str], head: dict, results: list[Result],
-                 scenarios: dict[str, CompiledScenario]) -> None:
+                 scenarios: dict[str, CompiledScenario], reaped: list[str] = ()) -> None:
     out.write(json.dumps(head) + "\n")
     for r in results:
         out.write(json.dumps(_record(r, scenarios.get(r.ident))) + "\n")
-    out.write(json.dumps({"type": "summary", "counts": counts(results)}) + "\n")
+    summary: dict = {"type": "summary", "counts": counts(results)}
+    if reaped:
+        summary["reaped"] = list(reaped)
+    out.write(json.dumps(summary) + "\n")
+
+
+def reaped_note(reaped: list[str]) -> str:
+    """The run had to kill processes the implementation left outside its process group."""
+    shown = sorted(set(reaped))
+    listed = "; ".join(shown[:3]) + ("; ..." if len(shown) > 3 else "")
+    return (f"note: {len(reaped)} process(es) the implementation left running outside its "
+            f"process group (setsid, a daemon) had to be killed: {listed}")
 
 
 def write_junit(out: IO[str], head: dict, results: list[Result],
@@ -115,7 +126,8 @@ def _junit_case(suite: ET.Element, r: Result, scn: CompiledScenario | None,
 
 
 def write_text(out: IO[str], head: dict, results: list[Result],
-               scenarios: dict[str, CompiledScenario], verbose: bool = False) -> None:
+               scenarios: dict[str, CompiledScenario], verbose: bool = False,
+               reaped: list[str] = ()) -> None:
     """Failures with their diffs, then one summary line per ruleset and a total."""
     impl = head["implementation"]
     out.write(f"implementation: {impl.get('name')} {impl.get('version')} "
@@ -140,6 +152,8 @@ def write_text(out: IO[str], head: dict, results: list[Result],
     if midway and not verbose:
         out.write(f"note: {len(midway)} scenario(s) were skipped by the implementation after "
                   "some of their steps were accepted; -v lists them with the reasons\n")
+    if reaped:
+        out.write(reaped_note(reaped) + "\n")
 
 
 def _summary(c: dict[str, int]) -> str:
@@ -150,7 +164,7 @@ def _summary(c: dict[str, int]) -> str:
 
 
 def write_markdown(out: IO[str], head: dict, results: list[Result],
-                   scenarios: dict[str, CompiledScenario]) -> None:
+                   scenarios: dict[str, CompiledScenario], reaped: list[str] = ()) -> None:
     """A page to publish: who was checked against what, and every scenario with why."""
     impl, suite = head["implementation"], head["suite"]
     out.write(f"# Conformance of {impl.get('name')} {impl.get('version')}\n\n")
@@ -161,6 +175,8 @@ def write_markdown(out: IO[str], head: dict, results: list[Result],
               f"(`{suite['digest']}`), {suite['selected']} selected\n"
               f"- Protocol {head['protocol']}, scenario format {head['format']}, "
               f"harness {head['harness']}\n\n")
+    if reaped:
+        out.write(reaped_note(reaped).replace("note: ", "Note: ", 1) + "\n\n")
     out.write("| status | scenarios |\n|---|---|\n")
     for status, n in counts(results).items():
         if n:
