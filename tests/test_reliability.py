@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GALLERY = ROOT / "tests" / "gallery"
+SCN = ROOT / "conformance" / "scenarios"
 HOTDEATH = [sys.executable, "-m", "hotdeath"]
 
 
@@ -109,3 +111,51 @@ def test_setsid_children_and_daemons_are_reaped_and_reported(tmp_path):
     assert "sleep 3600" in done.stdout
     summary = json.loads(ndjson.read_text().splitlines()[-1])
     assert summary["reaped"] == ["sleep 3600"] * 6
+
+
+# --- 4. control characters are spelled out in every human-facing output ------------------
+
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]")
+
+
+def _conform_report(tmp_path: Path, fmt: str) -> str:
+    done = subprocess.run(
+        [*HOTDEATH, "conform", "--impl", broken("errored-ansi", "classic-0028"), "--glob",
+         "classic-002[78]", "--no-progress", "--format", fmt],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_an_errored_message_with_escape_codes_is_spelled_out_in_reports(tmp_path, fmt):
+    out = _conform_report(tmp_path, fmt)
+    assert not RAW.findall(out), RAW.findall(out)
+    assert r"\x1b[31mIndexError\x1b[0m\x1b]0;pwned\x07 bell\x07 nul\x00 csi\x9b2J " \
+        r"rtl\u202e end" in out, out
+
+
+def test_hotdeath_run_spells_out_a_title_that_would_retitle_the_terminal(tmp_path):
+    text = (SCN / "classic" / "skip-basic.scn").read_text()
+    text = re.sub(r'^scenario "[^"]*"', 'scenario "\x1b]0;pwned\x07 title \x1b[2J"', text,
+                  count=1, flags=re.M)
+    path = tmp_path / "title.scn"
+    path.write_text(text)
+    done = subprocess.run([*HOTDEATH, "run", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert not RAW.findall(done.stdout)
+    assert r"scenario classic-0001: \x1b]0;pwned\x07 title \x1b[2J" in done.stdout
+
+
+def test_an_error_message_spells_out_the_line_it_quotes_with_the_caret_in_place(tmp_path):
+    path = tmp_path / "bad.scn"
+    path.write_text('scenario "\x1b[2J\x07" junk\nid classic-0001\nruleset classic\n')
+    done = subprocess.run([*HOTDEATH, "check", str(path)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 1
+    assert not RAW.findall(done.stderr), done.stderr
+    lines = done.stderr.splitlines()
+    quoted = next(i for i, line in enumerate(lines) if line.startswith("    scenario"))
+    assert lines[quoted] == r'    scenario "\x1b[2J\x07" junk'
+    assert lines[quoted + 1].index("^") == lines[quoted].index("junk"), done.stderr

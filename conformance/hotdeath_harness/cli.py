@@ -30,7 +30,7 @@ from typing import Any
 
 import click
 
-from hotdeath.errors import HotDeathError
+from hotdeath.errors import HotDeathError, printable
 from hotdeath.resources import scenarios_dir
 from hotdeath.scenario import CompiledScenario
 
@@ -223,9 +223,9 @@ def _conform(reference: Reference | None, run: Run, *, impl: str | None,
     try:
         first = Session.open(factory(), timeout)
     except Failure as err:
-        click.echo(f"error: {command}: {err.message}", err=True)
+        click.echo(printable(f"error: {command}: {err.message}", newlines=False), err=True)
         for line in err.details + err.stderr.splitlines()[-8:]:
-            click.echo(f"  {line}", err=True)
+            click.echo(printable(f"  {line}", newlines=False), err=True)
         sys.exit(EXIT_NO_IMPL)
     if validate_only:
         sys.exit(_validate(first, factory, selected, timeout))
@@ -311,11 +311,11 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
     problems, errored = validate(open_session, playable, timeout)
     impl = first.hello["implementation"]
     for line in problems:
-        click.echo(line)
+        click.echo(printable(line))
     verdict = "speaks" if not problems else "does not speak"
-    click.echo(f"{impl['name']} {impl['version']} {verdict} protocol "
-               f"{first.hello['protocol']} ({len(playable)} scenarios played, "
-               f"{len(selected) - len(playable)} outside its declared support)")
+    click.echo(printable(f"{impl['name']} {impl['version']} {verdict} protocol "
+                         f"{first.hello['protocol']} ({len(playable)} scenarios played, "
+                         f"{len(selected) - len(playable)} outside its declared support)"))
     if errored:
         click.echo(f"note: {errored} answer(s) were 'errored' (allowed by the protocol; a "
                    "normal run counts them as errors)")

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from typing import IO
 
+from hotdeath.errors import printable
 from hotdeath.scenario import FORMAT_VERSION, CompiledScenario
 
 from . import HARNESS_VERSION
@@ -128,7 +129,12 @@ def _junit_case(suite: ET.Element, r: Result, scn: CompiledScenario | None,
 def write_text(out: IO[str], head: dict, results: list[Result],
                scenarios: dict[str, CompiledScenario], verbose: bool = False,
                reaped: list[str] = ()) -> None:
-    """Failures with their diffs, then one summary line per ruleset and a total."""
+    """Failures with their diffs, then one summary line per ruleset and a total.
+
+    For a terminal: whatever the implementation wrote (its name, its error
+    messages, its stderr) has its control characters spelled out.
+    """
+    out = _Printable(out)
     impl = head["implementation"]
     out.write(f"implementation: {impl.get('name')} {impl.get('version')} "
               f"(protocol {impl.get('protocol')})\n")
@@ -156,6 +162,16 @@ def write_text(out: IO[str], head: dict, results: list[Result],
         out.write(reaped_note(reaped) + "\n")
 
 
+class _Printable:
+    """A stream whose writes have their control characters spelled out (newlines kept)."""
+
+    def __init__(self, out: IO[str]):
+        self.out = out
+
+    def write(self, text: str) -> int:
+        return self.out.write(printable(text))
+
+
 def _summary(c: dict[str, int]) -> str:
     words = {"pass": "passed", "fail": "failed", "error": "errored", "skip": "skipped",
              "xfail": "failed as expected", "xpass": "passed unexpectedly"}
@@ -165,7 +181,9 @@ def _summary(c: dict[str, int]) -> str:
 
 def write_markdown(out: IO[str], head: dict, results: list[Result],
                    scenarios: dict[str, CompiledScenario], reaped: list[str] = ()) -> None:
-    """A page to publish: who was checked against what, and every scenario with why."""
+    """A page to publish: who was checked against what, and every scenario with why
+    (control characters spelled out, as in the text report)."""
+    out = _Printable(out)
     impl, suite = head["implementation"], head["suite"]
     out.write(f"# Conformance of {impl.get('name')} {impl.get('version')}\n\n")
     if impl.get("notes"):

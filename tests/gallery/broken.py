@@ -23,7 +23,7 @@ FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-co
           "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
           "extra-field", "stray-hand", "stop-crash", "stop-answer", "owes-a-field",
           "short-pile", "deaf", "half-line-hang",
-          "daemon")
+          "daemon", "errored-ansi")
 
 
 def write(obj: object) -> None:
@@ -109,6 +109,10 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
     elif fault == "errored" and step:
         answer = {"seq": answer["seq"], "outcome": "errored",
                   "message": "IndexError: pop from empty list"}
+    elif fault == "errored-ansi" and step:  # colours, a retitled window, a bell, a NUL
+        answer = {"seq": answer["seq"], "outcome": "errored",
+                  "message": "\x1b[31mIndexError\x1b[0m\x1b]0;pwned\x07 bell\x07 nul\x00 "
+                             "csi\x9b2J rtl\u202e end"}
     elif fault == "reorder-on-reject" and answer.get("outcome") == "rejected":
         for cards in answer["observation"]["hands"].values():
             cards.reverse()
