@@ -159,3 +159,45 @@ def test_an_error_message_spells_out_the_line_it_quotes_with_the_caret_in_place(
     quoted = next(i for i, line in enumerate(lines) if line.startswith("    scenario"))
     assert lines[quoted] == r'    scenario "\x1b[2J\x07" junk'
     assert lines[quoted + 1].index("^") == lines[quoted].index("junk"), done.stderr
+
+
+# --- 5. non-finite numbers are refused at parse; a valid seq is always echoed -------------
+
+def _serve(lines: list[str]) -> list[dict]:
+    done = subprocess.run([*HOTDEATH, "serve"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+    def refuse(name: str) -> object:
+        raise ValueError(f"{name} is not JSON")
+    return [json.loads(line, parse_constant=refuse) for line in done.stdout.splitlines()]
+
+
+def _compiled(path: Path) -> dict:
+    from click.testing import CliRunner
+
+    from hotdeath.cli import main
+    return json.loads(CliRunner().invoke(main, ["compile", str(path)]).output)
+
+
+def test_a_number_too_large_for_a_float_is_refused_and_the_table_keeps_its_seqs():
+    from hotdeath_harness import protocol
+
+    scn = _compiled(SCN / "classic" / "skip-basic.scn")
+    poisoned = json.loads(json.dumps(scn))
+    poisoned["table"]["scores"] = {"alice": 0}
+    load_bad = json.dumps({"cmd": "load", "seq": 1, **protocol.load(poisoned)}).replace(
+        '"alice": 0}', '"alice": 1e999}')
+    assert "1e999" in load_bad
+    lines = [json.dumps({"cmd": "hello", "seq": 0, **protocol.hello()}), load_bad,
+             json.dumps({"cmd": "load", "seq": 2, **protocol.load(scn)}),
+             json.dumps({"cmd": "step", "seq": 3, **protocol.step(0, scn["steps"][0])}),
+             '{"cmd": "hello", "seq": 4, "x": NaN}',
+             '{"cmd": "hello", "seq": 5, "x": -1e400}',
+             '{"cmd": "hello", "seq": 1e999}',
+             '{"cmd": "stop"}']
+    answers = _serve(lines)
+    assert [a["seq"] for a in answers] == [0, 1, 2, 3, 4, 5, None]
+    assert answers[1]["outcome"] == "errored" and "too large" in answers[1]["message"]
+    assert answers[2]["outcome"] == "loaded" and answers[3]["outcome"] == "accepted"
+    assert all(a["outcome"] == "errored" for a in answers[4:])
