@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 GALLERY = ROOT / "tests" / "gallery"
@@ -201,3 +203,29 @@ def test_a_number_too_large_for_a_float_is_refused_and_the_table_keeps_its_seqs(
     assert answers[1]["outcome"] == "errored" and "too large" in answers[1]["message"]
     assert answers[2]["outcome"] == "loaded" and answers[3]["outcome"] == "accepted"
     assert all(a["outcome"] == "errored" for a in answers[4:])
+
+
+# --- 7. a diagnostic quotes the line the parser counted ----------------------------------
+
+ODD_BREAKS = ["\u2028", "\u2029", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\r"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(comments=st.lists(st.lists(st.sampled_from(ODD_BREAKS + ["x", " ", "é"]), max_size=6)
+                         .map("".join), max_size=5),
+       at=st.integers(0, 5))
+def test_a_diagnostic_quotes_the_line_lark_counted(comments, at):
+    """Comments holding what str.splitlines() takes for line breaks, then an error."""
+    from hotdeath.errors import HotDeathError
+    from hotdeath.scenario import compile_scenario
+
+    lines = ['scenario "fuzzed"', "id classic-0001", "ruleset classic"]
+    lines += [f"# {comment}" for comment in comments]
+    lines.insert(min(at, len(lines)) if at >= 3 else 3, "@ alice")
+    text = "\n".join(lines) + "\n"
+    with pytest.raises(HotDeathError) as caught:
+        compile_scenario(text, "fuzzed.scn")
+    first = caught.value.diagnostics[0]
+    real = text.split("\n")[first.line - 1]
+    assert first.source_line == real.removesuffix("\r").expandtabs(1)
+    assert "@" in first.source_line and first.source_line[first.col - 1] == "@"

@@ -101,7 +101,9 @@ class SourceText:
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
-        self.lines = text.splitlines()
+        # Exactly as the parser counts lines: at "\n" only. str.splitlines() also breaks at
+        # U+2028, \x0b, \x0c, \x1c-\x1e and \x85, and then quoted the wrong line.
+        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
 
     def diag(self, line: int, col: int, message: str) -> Diagnostic:
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
