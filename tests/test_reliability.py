@@ -229,3 +229,92 @@ def test_a_diagnostic_quotes_the_line_lark_counted(comments, at):
     real = text.split("\n")[first.line - 1]
     assert first.source_line == real.removesuffix("\r").expandtabs(1)
     assert "@" in first.source_line and first.source_line[first.col - 1] == "@"
+
+
+# --- 3. the disk cache never unpickles what this user did not write ------------------------
+
+class _Payload:
+    """Unpickling this runs code: it creates the file named in ``marker``."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    from hotdeath import cache
+    from hotdeath.lang import parse as rules_parse
+    from hotdeath.scenario import parse as scenario_parse
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("HOTDEATH_CACHE_DIR", str(folder))
+    monkeypatch.setenv("HOTDEATH_CACHE_KEY", str(tmp_path / "config" / "cache-key"))
+    monkeypatch.delenv("HOTDEATH_CACHE", raising=False)
+    handles = (scenario_parse._cache, rules_parse._ast_cache, rules_parse.lark_parser,
+               cache._secret)
+    for fn in handles:
+        fn.cache_clear()
+    yield folder
+    for fn in handles:
+        fn.cache_clear()
+
+
+def _poison(entry: Path, marker: Path, key: str) -> None:
+    import pickle
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    entry.write_bytes(b"\0" * 32 + pickle.dumps((key, _Payload(marker))))
+
+
+def test_a_poisoned_scenario_entry_is_ignored_with_a_warning_never_run(private_cache,
+                                                                         tmp_path, capsys):
+    from hotdeath.scenario import parse as scenario_parse
+
+    path = tmp_path / "s.scn"
+    path.write_text((SCN / "classic" / "skip-basic.scn").read_text(encoding="utf-8"))
+    store = scenario_parse._cache()
+    text = path.read_text(encoding="utf-8")
+    scenario_parse.compile_scenario_file(path)  # creates the folder and the key
+    marker = tmp_path / "ran"
+    _poison(store.path(text), marker, store.key(text))
+    again = scenario_parse.compile_scenario_file(path)
+    assert not marker.exists(), "the cache unpickled an entry it had not signed"
+    assert again.ident == "classic-0001"
+    assert "ignored a cache entry not signed with this user's key" in capsys.readouterr().err
+    key_file = tmp_path / "config" / "cache-key"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_poisoned_lark_parser_entry_is_never_loaded(private_cache, tmp_path, capsys):
+    from hotdeath import cache
+    from hotdeath.lang import parse as rules_parse
+
+    rules_parse.lark_parser("scenario.lark")  # builds and stores it
+    rules_parse.lark_parser.cache_clear()
+    marker = tmp_path / "ran"
+    entries = list((private_cache / "lark").glob(f"*{cache.SUFFIX}"))
+    assert len(entries) == 1
+    store_key = entries[0].name.removesuffix(cache.SUFFIX)
+    _poison(entries[0], marker, store_key)
+    assert rules_parse.lark_parser("scenario.lark").parse is not None
+    assert not marker.exists()
+    assert "not signed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["folder", "key"])
+def test_a_cache_others_may_write_is_not_used(private_cache, tmp_path, capsys, where):
+    from hotdeath import cache
+
+    store = cache.DiskCache("rules", "salt")
+    store.put("text", "value")
+    assert store.get("text") == "value"
+    cache._secret.cache_clear()
+    target = private_cache / "rules" if where == "folder" else tmp_path / "config" / "cache-key"
+    target.chmod(0o777 if where == "folder" else 0o644)
+    fresh = cache.DiskCache("rules", "salt")
+    fresh.put("text", "value")
+    assert fresh.get("text") is None
+    err = capsys.readouterr().err
+    assert "the disk cache is not used" in err and str(target) in err
