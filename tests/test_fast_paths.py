@@ -209,7 +209,7 @@ def test_a_cached_scenario_is_what_compiling_gives(cache_dir, tmp_path):
         first = scenario_parse.compile_scenario_file(path)   # compiled, then stored
         second = scenario_parse.compile_scenario_file(path)  # read back
         assert _fields(first) == _fields(fresh) == _fields(second)
-    assert len(list((cache_dir / "scenarios").glob("*.pickle"))) == 10
+    assert len(list((cache_dir / "scenarios").glob("*.entry"))) == 10
 
 
 def test_a_cached_scenario_takes_the_path_it_is_read_from(cache_dir, tmp_path):
@@ -227,8 +227,8 @@ def test_a_damaged_cache_entry_is_rebuilt_never_used(cache_dir, tmp_path, damage
     scenario_parse.compile_scenario_file(path_a)
     scenario_parse.compile_scenario_file(path_b)
     store = scenario_parse._cache()
-    entry = cache_dir / "scenarios" / f"{store.key(path_a.read_text(encoding='utf-8'))}.pickle"
-    entry_b = cache_dir / "scenarios" / f"{store.key(path_b.read_text(encoding='utf-8'))}.pickle"
+    entry = cache_dir / "scenarios" / f"{store.key(path_a.read_text(encoding='utf-8'))}.entry"
+    entry_b = cache_dir / "scenarios" / f"{store.key(path_b.read_text(encoding='utf-8'))}.entry"
     good = entry.read_bytes()
     entry.write_bytes({"garbage": b"\x80\x05not a pickle at all",
                        "truncated": good[:len(good) // 2], "empty": b"",
@@ -264,7 +264,7 @@ def test_the_cache_keeps_to_its_size_oldest_out_first(cache_dir):
     store = cache.DiskCache("rules", "salt")
     for i in range(10):
         store.put(f"text {i}", "x" * 1000)
-        os.utime(cache_dir / "rules" / f"{store.key(f'text {i}')}.pickle", (i, i))
+        os.utime(cache_dir / "rules" / f"{store.key(f'text {i}')}.entry", (i, i))
     store.prune(limit=5000)
     kept = [i for i in range(10) if store.get(f"text {i}") is not None]
     assert kept and kept == list(range(10 - len(kept), 10))
@@ -277,7 +277,7 @@ def test_a_scenario_with_errors_is_never_cached(cache_dir, tmp_path):
     for _ in range(2):
         with pytest.raises(HotDeathError):
             scenario_parse.compile_scenario_file(path)
-    assert not list(cache_dir.rglob("*.pickle"))
+    assert not list(cache_dir.rglob("*.entry"))
 
 
 def test_a_cache_that_cannot_be_written_only_costs_speed(tmp_path, monkeypatch):
@@ -305,7 +305,7 @@ def test_a_cached_rules_tree_is_what_parsing_gives(cache_dir, tmp_path):
         fresh = rules_parse.parse_rules(path.read_text(encoding="utf-8"), str(copy_path))
         assert rules_parse.parse_rules_file(copy_path) == fresh  # parsed, then stored
         assert rules_parse.parse_rules_file(copy_path) == fresh  # read back
-    assert len(list((cache_dir / "rules").glob("*.pickle"))) == len(list(spec_dir().glob("*.hd")))
+    assert len(list((cache_dir / "rules").glob("*.entry"))) == len(list(spec_dir().glob("*.hd")))
 
 
 BAD_SCENARIOS = ["id classic-0001\nruleset classic\ntitle \"x\"\ntable\n  players alice bob\n"
@@ -324,7 +324,7 @@ def test_a_parser_read_from_the_cache_parses_and_fails_as_a_built_one(cache_dir)
         built = Lark(text, **rules_parse._LARK_OPTIONS)
         rules_parse.lark_parser.__wrapped__(grammar)  # builds and stores
         cached = rules_parse.lark_parser.__wrapped__(grammar)  # reads back
-        assert list((cache_dir / "lark").glob("*.pickle"))
+        assert list((cache_dir / "lark").glob("*.entry"))
         for sample in samples:
             assert _outcome(cached, sample) == _outcome(built, sample)
 

@@ -9,27 +9,32 @@ Exit codes:
   3  the implementation could not be started, or its handshake was refused
   4  nothing was checked: no selected scenario passed (each was skipped or
      failed as expected), so the run proves nothing
-  130  interrupted (Ctrl-C); every implementation process was killed
+  130  interrupted (Ctrl-C); every implementation process was killed, and the
+       report holds the scenarios finished before it
+  143  terminated (SIGTERM, as sent by timeout(1), systemd or a CI runner): the same
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import shlex
+import signal
 import sys
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from hotdeath.errors import HotDeathError
+from hotdeath.errors import HotDeathError, printable
 from hotdeath.resources import scenarios_dir
 from hotdeath.scenario import CompiledScenario
 
-from . import protocol, report
+from . import protocol, reap, report
 from .corpus import Filter, load_corpus, support_gap
 from .execute import ClientFactory, run_all
 from .expectations import apply_expected_failures, read_expected_failures
@@ -41,6 +46,7 @@ from .validate import validate
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NO_IMPL, EXIT_NOTHING = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 130  # what a shell reports for a program ended by SIGINT
+EXIT_TERMINATED = 143  # ... and by SIGTERM
 
 REFERENCE = [sys.executable, "-m", "hotdeath", "serve"]
 
@@ -57,6 +63,71 @@ def suite_info(corpus: list[CompiledScenario], selected: int) -> dict:
         digest.update(json.dumps(scn.data, sort_keys=True).encode())
     return {"name": "hotdeath-conformance", "scenarios": len(corpus), "selected": selected,
             "digest": "sha256:" + digest.hexdigest()}
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an interrupt so that it takes Ctrl-C's path: every process group
+    killed, the report of what was found written (a subclass, so every ``except
+    KeyboardInterrupt`` on the way out applies to it too)."""
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While the run lasts, SIGTERM raises ``Terminated`` in the main thread.
+
+    Without it Python dies of SIGTERM at once and the implementation, in its
+    own session, lives on. Outside the main thread (an embedding program) no
+    handler can be installed, and nothing is changed.
+    """
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+@dataclass
+class Run:
+    """What a run has found so far, so that an interrupted run can still report it."""
+
+    results: list[Result] = field(default_factory=list)
+    order: dict[str, int] = field(default_factory=dict)  # corpus order, for the report
+    selected: int = 0
+    expected: dict[str, str] = field(default_factory=dict)
+    reports: Callable[[list[Result]], None] | None = None
+
+    def interrupted(self, stop: KeyboardInterrupt) -> int:
+        """Kill everything, write the finished scenarios' report; the exit status."""
+        previous = {}
+        for sig in (signal.SIGINT, signal.SIGTERM):  # a second signal must not cut this short
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                previous[sig] = signal.signal(sig, signal.SIG_IGN)
+        try:
+            self._report(stop)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        return EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
+
+    def _report(self, stop: KeyboardInterrupt) -> None:
+        abort_all()
+        word = "terminated" if isinstance(stop, Terminated) else "interrupted"
+        if self.reports is None:
+            click.echo(f"\n{word}: every implementation process was killed", err=True)
+            return
+        done = sorted(self.results, key=lambda r: self.order.get(r.ident, 0))
+        apply_expected_failures(done, self.expected)
+        self.reports(done)
+        click.echo(f"{word}: every implementation process was killed; the report holds "
+                   f"the {len(done)} of {self.selected} scenarios finished", err=True)
 
 
 Reference = Callable[[Path | None], Callable[[], Client]]
@@ -115,12 +186,13 @@ def make_conform_command(reference: Reference | None = None) -> click.Command:
     @click.option("-v", "--verbose", is_flag=True, help="List every scenario, not just failures.")
     def conform(**opts: Any) -> None:
         """Run the scenario corpus against an implementation and report where it diverges."""
-        try:
-            _conform(reference, **opts)
-        except KeyboardInterrupt:
-            abort_all()
-            click.echo("\ninterrupted: every implementation process was killed", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+        run = Run()
+        reap.forget()
+        with sigterm_as_interrupt():
+            try:
+                _conform(reference, run, **opts)
+            except KeyboardInterrupt as stop:
+                sys.exit(run.interrupted(stop))
 
     if reference is not None:
         conform.params.append(click.Option(
@@ -130,7 +202,7 @@ def make_conform_command(reference: Reference | None = None) -> click.Command:
     return conform
 
 
-def _conform(reference: Reference | None, *, impl: str | None,
+def _conform(reference: Reference | None, run: Run, *, impl: str | None,
              corpus: Path | None, rulesets: tuple[str, ...], options: tuple[str, ...],
              features: tuple[str, ...], ids: tuple[str, ...], patterns: tuple[str, ...],
              jobs: int, timeout: float, xfail_path: Path | None, fmt: str,
@@ -158,20 +230,28 @@ def _conform(reference: Reference | None, *, impl: str | None,
     try:
         first = Session.open(factory(), timeout)
     except Failure as err:
-        click.echo(f"error: {command}: {err.message}", err=True)
+        click.echo(printable(f"error: {command}: {err.message}", newlines=False), err=True)
         for line in err.details + err.stderr.splitlines()[-8:]:
-            click.echo(f"  {line}", err=True)
+            click.echo(printable(f"  {line}", newlines=False), err=True)
         sys.exit(EXIT_NO_IMPL)
     if validate_only:
         sys.exit(_validate(first, factory, selected, timeout))
     beside = _beside(differential, reference_cmd, spec)
-    show = sys.stderr.isatty() if progress is None else progress
-    with progress_reporter(len(selected), show) as tick:
-        results = run_all(first, factory, selected, jobs, timeout, tick, beside)
-    apply_expected_failures(results, expected)
     head = report.header(first.hello, command, suite_info(everything, len(selected)))
     root = corpus or scenarios_dir()
     by_id = {s.ident: replace(s, path=display_path(Path(s.path), root)) for s in everything}
+    run.selected, run.expected = len(selected), expected
+    run.order = {scn.ident: i for i, scn in enumerate(selected)}
+    run.reports = lambda found: _write_reports(head, found, by_id, fmt, ndjson_path,
+                                               junit_path, verbose)
+    show = sys.stderr.isatty() if progress is None else progress
+    with progress_reporter(len(selected), show) as tick:
+        def found(result: Result) -> None:
+            run.results.append(result)
+            tick(result)
+        results = run_all(first, factory, selected, jobs, timeout, found, beside)
+    apply_expected_failures(results, expected)
+    run.reports = None  # finished: an interrupt while writing reports writes no second one
     _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose)
     sys.exit(_exit_code(results))
 
@@ -256,11 +336,11 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
     problems, errored = validate(open_session, playable, timeout)
     impl = first.hello["implementation"]
     for line in problems:
-        click.echo(line)
+        click.echo(printable(line))
     verdict = "speaks" if not problems else "does not speak"
-    click.echo(f"{impl['name']} {impl['version']} {verdict} protocol "
-               f"{first.hello['protocol']} ({len(playable)} scenarios played, "
-               f"{len(selected) - len(playable)} outside its declared support)")
+    click.echo(printable(f"{impl['name']} {impl['version']} {verdict} protocol "
+                         f"{first.hello['protocol']} ({len(playable)} scenarios played, "
+                         f"{len(selected) - len(playable)} outside its declared support)"))
     if errored:
         click.echo(f"note: {errored} answer(s) were 'errored' (allowed by the protocol; a "
                    "normal run counts them as errors)")
@@ -272,10 +352,11 @@ def _validate(first: Session, factory: ClientFactory, selected: list[CompiledSce
 
 
 def _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose) -> None:
-    writers = {"text": lambda out: report.write_text(out, head, results, by_id, verbose),
-               "ndjson": lambda out: report.write_ndjson(out, head, results, by_id),
+    gone = reap.reaped()
+    writers = {"text": lambda out: report.write_text(out, head, results, by_id, verbose, gone),
+               "ndjson": lambda out: report.write_ndjson(out, head, results, by_id, gone),
                "junit": lambda out: report.write_junit(out, head, results, by_id),
-               "markdown": lambda out: report.write_markdown(out, head, results, by_id)}
+               "markdown": lambda out: report.write_markdown(out, head, results, by_id, gone)}
     writers[fmt](sys.stdout)
     for path, kind in ((ndjson_path, "ndjson"), (junit_path, "junit")):
         if path is not None:

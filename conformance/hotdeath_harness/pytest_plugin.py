@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from hotdeath.errors import printable
 from hotdeath.resources import scenarios_dir
 from hotdeath.scenario import CompiledScenario
 
@@ -59,7 +60,7 @@ class Lane:
             except Failure as err:
                 self.refused = f"{self.command}: {err.message}"
         if self.refused is not None:
-            raise ScenarioFailed(self.refused)
+            raise ScenarioFailed(printable(self.refused))
         assert self.hello is not None
         return self.hello
 
@@ -137,8 +138,8 @@ class ScenarioItem(pytest.Item):
         if result.status == "skip":
             pytest.skip(result.message)
         if result.status != "pass":
-            raise ScenarioFailed("\n".join([f"{result.status}: {result.message}",
-                                            *result.details]))
+            raise ScenarioFailed(printable("\n".join([f"{result.status}: {result.message}",
+                                                      *result.details])))
 
     def repr_failure(self, excinfo, style=None) -> str:
         if isinstance(excinfo.value, ScenarioFailed):

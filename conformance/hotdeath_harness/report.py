@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from typing import IO
 
+from hotdeath.errors import printable
 from hotdeath.scenario import FORMAT_VERSION, CompiledScenario
 
 from . import HARNESS_VERSION
@@ -51,11 +52,22 @@ def _record(r: Result, scn: CompiledScenario | None) -> dict:
 
 
 def write_ndjson(out: IO[str], head: dict, results: list[Result],
-                 scenarios: dict[str, CompiledScenario]) -> None:
+                 scenarios: dict[str, CompiledScenario], reaped: list[str] = ()) -> None:
     out.write(json.dumps(head) + "\n")
     for r in results:
         out.write(json.dumps(_record(r, scenarios.get(r.ident))) + "\n")
-    out.write(json.dumps({"type": "summary", "counts": counts(results)}) + "\n")
+    summary: dict = {"type": "summary", "counts": counts(results)}
+    if reaped:
+        summary["reaped"] = list(reaped)
+    out.write(json.dumps(summary) + "\n")
+
+
+def reaped_note(reaped: list[str]) -> str:
+    """The run had to kill processes the implementation left outside its process group."""
+    shown = sorted(set(reaped))
+    listed = "; ".join(shown[:3]) + ("; ..." if len(shown) > 3 else "")
+    return (f"note: {len(reaped)} process(es) the implementation left running outside its "
+            f"process group (setsid, a daemon) had to be killed: {listed}")
 
 
 def write_junit(out: IO[str], head: dict, results: list[Result],
@@ -117,8 +129,14 @@ def _junit_case(suite: ET.Element, r: Result, scn: CompiledScenario | None,
 
 
 def write_text(out: IO[str], head: dict, results: list[Result],
-               scenarios: dict[str, CompiledScenario], verbose: bool = False) -> None:
-    """Failures with their diffs, then one summary line per ruleset and a total."""
+               scenarios: dict[str, CompiledScenario], verbose: bool = False,
+               reaped: list[str] = ()) -> None:
+    """Failures with their diffs, then one summary line per ruleset and a total.
+
+    For a terminal: whatever the implementation wrote (its name, its error
+    messages, its stderr) has its control characters spelled out.
+    """
+    out = _Printable(out)
     impl = head["implementation"]
     out.write(f"implementation: {impl.get('name')} {impl.get('version')} "
               f"(protocol {impl.get('protocol')})\n")
@@ -149,6 +167,18 @@ def write_text(out: IO[str], head: dict, results: list[Result],
                   "implementation does not declare (legal_moves), or describe a moment its "
                   "declared traits never show (an attack resolved at once, an act it takes "
                   "by itself)\n")
+    if reaped:
+        out.write(reaped_note(reaped) + "\n")
+
+
+class _Printable:
+    """A stream whose writes have their control characters spelled out (newlines kept)."""
+
+    def __init__(self, out: IO[str]):
+        self.out = out
+
+    def write(self, text: str) -> int:
+        return self.out.write(printable(text))
 
 
 def _summary(c: dict[str, int]) -> str:
@@ -159,8 +189,10 @@ def _summary(c: dict[str, int]) -> str:
 
 
 def write_markdown(out: IO[str], head: dict, results: list[Result],
-                   scenarios: dict[str, CompiledScenario]) -> None:
-    """A page to publish: who was checked against what, and every scenario with why."""
+                   scenarios: dict[str, CompiledScenario], reaped: list[str] = ()) -> None:
+    """A page to publish: who was checked against what, and every scenario with why
+    (control characters spelled out, as in the text report)."""
+    out = _Printable(out)
     impl, suite = head["implementation"], head["suite"]
     out.write(f"# Conformance of {impl.get('name')} {impl.get('version')}\n\n")
     if impl.get("notes"):
@@ -170,6 +202,8 @@ def write_markdown(out: IO[str], head: dict, results: list[Result],
               f"(`{suite['digest']}`), {suite['selected']} selected\n"
               f"- Protocol {head['protocol']}, scenario format {head['format']}, "
               f"harness {head['harness']}\n\n")
+    if reaped:
+        out.write(reaped_note(reaped).replace("note: ", "Note: ", 1) + "\n\n")
     out.write("| status | scenarios |\n|---|---|\n")
     for status, n in counts(results).items():
         if n:

@@ -7,7 +7,9 @@ without a deadline: the child's output is read by threads that poll its pipes
 requests are written without blocking against the request's deadline (a child
 that stops reading cannot stall the harness), and a wait for an answer notices
 that the child has exited even when its pipe stays open. Every live client is
-registered so that Ctrl-C can end them all at once (``abort_all``).
+registered so that Ctrl-C can end them all at once (``abort_all``). What the
+child started outside its group (``setsid``, a daemon) is found by the mark its
+environment carries and killed when the client ends (``reap``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import weakref
 from collections import deque
 from collections.abc import Iterator
 from typing import IO, Protocol
+
+from . import reap
 
 MAX_LINE = 8 * 1024 * 1024
 """The longest response line accepted; anything longer is a flood."""
@@ -95,12 +99,15 @@ class ProcessClient:
         self.closing = threading.Event()
         self.stderr_reader: threading.Thread | None = None
         self.timeout = 0.0  # the current request's time limit, for messages
+        self.mark = reap.new_mark()
+        self.reaped: list[str] = []  # processes left outside the group, killed at the end
 
     def start(self) -> None:
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True, bufsize=0)
+                stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True, bufsize=0,
+                env={**os.environ, reap.MARK: self.mark})
         except OSError as err:
             raise Failure("start", f"cannot start {shlex.join(self.argv)}: {err}") from None
         assert self.proc.stdin is not None
@@ -331,6 +338,7 @@ class ProcessClient:
         if self.proc is not None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
+            self.reaped += reap.reap(self.mark)
 
     def kill(self) -> None:
         if self.proc is None:

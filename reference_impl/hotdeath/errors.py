@@ -7,8 +7,30 @@ them as ``path:line:col: message`` followed by the source line and a caret.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                          "\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""What must not reach a terminal as it is: C0 controls but tab and newline (ESC starts
+an escape sequence that can retitle the window, move the cursor or hide text; BEL rings;
+NUL and CR overwrite), DEL, C1 controls (0x9b is a one-byte ESC [), line and paragraph
+separators, the bidirectional overrides that reorder what is read, and lone surrogates."""
+
+
+def printable(text: str, newlines: bool = True) -> str:
+    """``text`` safe to print: every control character spelled out (``\\x1b``, ``\\u202e``).
+
+    Human-facing output quotes what others wrote (a scenario's title, an
+    implementation's error message, a rules file's line); it is shown, never obeyed.
+    ``newlines=False`` spells out newlines too, for text that must stay on one line.
+    """
+    def spell(match: re.Match) -> str:
+        code = ord(match.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    out = _UNPRINTABLE.sub(spell, text)
+    return out if newlines else out.replace("\n", "\\n")
 
 
 @dataclass(frozen=True)
@@ -20,11 +42,13 @@ class Diagnostic:
     source_line: str = ""
 
     def render(self) -> str:
-        head = f"{self.path}:{self.line}:{self.col}: {self.message}"
+        """Safe to print: what the file holds is spelled out, the caret under its column."""
+        head = printable(f"{self.path}:{self.line}:{self.col}: {self.message}")
         if not self.source_line:
             return head
         shown, col = _window(self.source_line, max(self.col, 1))
-        return f"{head}\n    {shown}\n    {' ' * (col - 1)}^"
+        col = len(printable(shown[:col - 1], newlines=False)) + 1
+        return f"{head}\n    {printable(shown, newlines=False)}\n    {' ' * (col - 1)}^"
 
 
 def _window(line: str, col: int, width: int = 120) -> tuple[str, int]:
@@ -77,7 +101,9 @@ class SourceText:
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
-        self.lines = text.splitlines()
+        # Exactly as the parser counts lines: at "\n" only. str.splitlines() also breaks at
+        # U+2028, \x0b, \x0c, \x1c-\x1e and \x85, and then quoted the wrong line.
+        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
 
     def diag(self, line: int, col: int, message: str) -> Diagnostic:
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""

@@ -4,14 +4,18 @@
 response per line on stdout, exactly as any other implementation must. Bad
 input of any kind becomes an ``errored`` answer; the server never dies of it.
 That includes lines that are not UTF-8, JSON nested too deeply for the parser,
-integers longer than Python converts (4,300 digits), and ``NaN``/``Infinity``,
-which Python's json accepts but JSON does not: they are refused on the way in,
-and nothing but strict JSON is ever written out.
+integers longer than Python converts (4,300 digits), ``NaN``/``Infinity``,
+which Python's json accepts but JSON does not, and numbers too large for a float
+(``1e999``, which Python reads as infinity): they are refused on the way in, and
+nothing but strict JSON is ever written out. An ``errored`` answer echoes the
+request's seq whenever the line holds a valid one, so the harness can still tell
+which request it answers.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import IO
 
@@ -86,11 +90,36 @@ def _seq(request: dict) -> int | None:
 
 
 class _NotJson(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity``: Python's extensions, not JSON."""
+    """``NaN``, ``Infinity`` or ``-Infinity`` (Python's extensions, not JSON), or a number
+    too large for a float."""
+
+
+class _Refused:
+    """A line parse_request refused, keeping the request's seq when it had a valid one."""
+
+    def __init__(self, seq: int | None):
+        self.seq = seq
 
 
 def _refuse_constant(name: str) -> object:
     raise _NotJson(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent; one no float can hold is refused."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJson(f"the number {text[:40]} is too large for a float")
+    return value
+
+
+def _seq_of(text: str) -> int | None:
+    """The seq of a line refused for one of its numbers: read again with numbers as text."""
+    try:
+        request = json.loads(text, parse_float=str, parse_constant=str)
+    except (ValueError, RecursionError):
+        return None
+    return _seq(request) if isinstance(request, dict) else None
 
 
 def parse_request(raw: bytes | str) -> tuple[object, str | None]:
@@ -100,13 +129,13 @@ def parse_request(raw: bytes | str) -> tuple[object, str | None]:
     except UnicodeDecodeError as err:
         return None, f"not UTF-8: byte {err.object[err.start]:#04x} at offset {err.start}"
     try:
-        return json.loads(text, parse_constant=_refuse_constant), None
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite), None
     except RecursionError:
         return None, "not accepted: JSON nested too deeply"
     except json.JSONDecodeError as err:
         return None, f"not JSON: {err}"
     except _NotJson as err:
-        return None, f"not JSON: {err}"
+        return _Refused(_seq_of(text)), f"not accepted: {err}"
     except ValueError:  # the only other: an integer past the conversion limit
         return None, (f"not accepted: an integer of more than {sys.get_int_max_str_digits()} "
                       "digits")
@@ -117,9 +146,8 @@ def encode(response: dict) -> str:
     try:
         return json.dumps(response, separators=(",", ":"), allow_nan=False)
     except (ValueError, TypeError, RecursionError) as err:
-        return json.dumps({"seq": None, **_errored(f"cannot write the answer as JSON: "
-                                                  f"{type(err).__name__}")},
-                          separators=(",", ":"))
+        return json.dumps({"seq": _seq(response), **_errored(
+            f"cannot write the answer as JSON: {type(err).__name__}")}, separators=(",", ":"))
 
 
 def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None = None,
@@ -131,7 +159,8 @@ def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None
             continue
         request, problem = parse_request(line)
         if problem is not None:
-            response: dict | None = {"seq": None, **_errored(problem)}
+            seq = request.seq if isinstance(request, _Refused) else None
+            response: dict | None = {"seq": seq, **_errored(problem)}
         else:
             try:
                 response = server.handle(request)

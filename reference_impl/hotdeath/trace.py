@@ -17,7 +17,7 @@ from hotdeath_harness.runner import describe, judge_step
 
 from .adapter import ReferenceImplementation, SetupError
 from .engine.allowed import needs_of
-from .errors import HotDeathError
+from .errors import HotDeathError, printable
 from .model import Citation, Ruleset
 from .scenario import compile_scenario_file
 from .suite.lint import lint_scenario
@@ -189,19 +189,24 @@ def run_with_trace(path: Path, as_json: bool,
         raise HotDeathError(problems)
     data = scn.data
     rs = impl.rulesets[data["ruleset"]]
-    click.echo(f"scenario {data['id']}: {data['title']}")
-    click.echo(f"  ruleset {rs.ident} ({rs.title})" + (
+    _say(f"scenario {data['id']}: {data['title']}")
+    _say(f"  ruleset {rs.ident} ({rs.title})" + (
         f", pins {', '.join(data['pins'])}" if data["pins"] else ""))
     for ruling in data["pins"]:
         r = rs.rulings[ruling]
-        click.echo(f"  ruling {r.ident} \"{r.title}\": {r.answer}")
+        _say(f"  ruling {r.ident} \"{r.title}\": {r.answer}")
     try:
         trace = trace_scenario(impl, data)
     except SetupError as err:
         raise HotDeathError([scn.source.diag(1, 1, f"cannot lay out the table: {err}")]) from None
     for line in trace_lines(trace):
-        click.echo(line)
+        _say(line)
     return trace.ok
+
+
+def _say(line: str) -> None:
+    """One line of the trace; a title or name holding control characters is shown, not obeyed."""
+    click.echo(printable(line, newlines=False))
 
 
 def _events(impl: ReferenceImplementation, rs: Ruleset, rules: Ruleset

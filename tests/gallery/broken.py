@@ -22,7 +22,8 @@ FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-co
           "wrong-turn", "accept-everything", "flood", "flood-lines", "chatty", "errored",
           "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
           "extra-field", "stray-hand", "stop-crash", "stop-answer", "owes-a-field",
-          "short-pile", "deaf")
+          "short-pile", "deaf", "half-line-hang",
+          "daemon", "errored-ansi")
 
 
 def write(obj: object) -> None:
@@ -70,6 +71,14 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
         with open(os.environ["GALLERY_PIDFILE"], "w") as out:
             out.write(str(child.pid))
         time.sleep(3600)
+    elif fault == "half-line-hang":  # half an answer, then nothing (SIGTERM must end it)
+        with open(os.environ["GALLERY_PIDFILE"], "w") as out:
+            out.write(str(os.getpid()))
+        sys.stdout.write('{"seq": ')
+        sys.stdout.flush()
+        time.sleep(3600)
+    elif fault == "daemon" and not step:  # answers right, but leaves two processes behind
+        escape()
     elif fault == "crash" and step:
         sys.stderr.write("boom: the adapter fell over\n")
         sys.stderr.flush()
@@ -100,6 +109,10 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
     elif fault == "errored" and step:
         answer = {"seq": answer["seq"], "outcome": "errored",
                   "message": "IndexError: pop from empty list"}
+    elif fault == "errored-ansi" and step:  # colours, a retitled window, a bell, a NUL
+        answer = {"seq": answer["seq"], "outcome": "errored",
+                  "message": "\x1b[31mIndexError\x1b[0m\x1b]0;pwned\x07 bell\x07 nul\x00 "
+                             "csi\x9b2J rtl\u202e end"}
     elif fault == "reorder-on-reject" and answer.get("outcome") == "rejected":
         for cards in answer["observation"]["hands"].values():
             cards.reverse()
@@ -114,6 +127,27 @@ def strike(fault: str, request: dict, answer: dict) -> dict | None:
     elif fault == "skipper" and not step:
         answer = {"seq": answer["seq"], "outcome": "skipped", "reason": "we have no Draw Two"}
     return answer
+
+
+def escape() -> None:
+    """A double-fork daemon and a setsid child, both outside the process group; their ids
+    are appended to $GALLERY_PIDFILE."""
+    quiet = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+             "stderr": subprocess.DEVNULL}
+    child = subprocess.Popen(["sleep", "3600"], start_new_session=True, **quiet)
+    with open(os.environ["GALLERY_PIDFILE"], "a") as out:
+        out.write(f"{child.pid}\n")
+    if os.fork() == 0:  # the daemon: a new session, then the middle process exits
+        os.setsid()
+        if os.fork() == 0:
+            with open(os.environ["GALLERY_PIDFILE"], "a") as out:
+                out.write(f"{os.getpid()}\n")
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            os.execvp("sleep", ["sleep", "3600"])
+        os._exit(0)
+    os.wait()
 
 
 if __name__ == "__main__":
