@@ -58,6 +58,8 @@ class CardKind:
     anytime_guard: Callable | None = None  # when it may be played out of turn, if not always
     called: str = ""  # the name this ruleset gives the card, when it renames an inherited one
     playable: Callable | None = None  # a guard that must hold for the card to be played
+    # where this guard holds, a play of the card is a bluff: accepted, never listed
+    bluff: Callable | None = None
     must_answer: Callable | None = None  # when it holds, a holder may not accept but must answer
     answer_from: str = "hand"  # where it answers from: hand (played), field or shown (used)
     modifies_from: str = "field"  # where its draw modifiers work: field, or hand (shown)

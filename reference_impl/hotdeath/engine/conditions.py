@@ -77,6 +77,16 @@ def held_current_color(ctx: Ctx) -> bool:
     return ctx.held_color
 
 
+@condition("holds_color_in_play", "The card's player holds another card of the colour in "
+           "play (asked before the card is played, as 'held_current_color' is after).",
+           "bluff if holds_color_in_play")
+def holds_color_in_play(ctx: Ctx) -> bool:
+    s = ctx.state
+    if s.color is None or ctx.actor is None or ctx.actor < 0:
+        return False
+    return any(s.face(c).color == s.color for c in s.hands[ctx.actor] if c is not ctx.card)
+
+
 @condition("draw_class", "The draw being modified has this class.",
            "modifies draw at modifier unless draw_class(penalty) { ... }",
            {"name": Param("name", required=True)})

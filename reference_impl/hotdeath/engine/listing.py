@@ -73,8 +73,7 @@ def _answers(state: State, p: int) -> list[Action]:
             regular = (bool(kind.answers) or kind.stack is not None) \
                 and can_answer(state, card, p)
             side = flexes and can_answer(state, card, p, flex=True)
-            if not (regular or side) or (kind.playable is not None
-                                         and not playable(state, card, p)):
+            if not (regular or side) or not listable(state, card, p):
                 continue
             if regular:
                 needs = needs_of(state, card, p)
@@ -189,7 +188,7 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
             out.extend(color_plays(state, p, card))
             continue
         kind = state.kind(card)
-        if kind.playable is not None and not playable(state, card, p):
+        if not listable(state, card, p):
             continue
         needs = needs_of(state, card, p) if kind.needs else None
         if needs:
@@ -198,6 +197,16 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
             out.append(NEW_TUPLE(Action, (p, "play", card) + AFTER_CARD))
         if kind.side and state.power[p]:
             out.extend(_flexed(state, p, card))
+
+
+def listable(state: State, card: Card, player: int, action: Action | None = None) -> bool:
+    """A play to list: one the card's guard allows (``playable``) and its ``bluff`` guard does
+    not mark a bluff. A bluff is accepted when made (and may be challenged), but a legal
+    move is one the rules allow without a penalty (PROTOCOL.md section 3.7)."""
+    kind = state.kind(card)
+    if kind.playable is not None and not playable(state, card, player, action):
+        return False
+    return kind.bluff is None or not kind.bluff(_ctx(state, player, card, action))
 
 
 def out_of_turn_actions(state: State) -> list[Action]:
@@ -210,13 +219,13 @@ def out_of_turn_actions(state: State) -> list[Action]:
     for w in state.windows:
         if w.kind == "follow_up" and w.to is not None and may_go_out(state, w.to):
             for card in _distinct(state.hands[w.to]):
-                if follow_up(state, w.to, card) and playable(state, card, w.to):
+                if follow_up(state, w.to, card) and listable(state, card, w.to):
                     out.extend(_variants(state, w.to, card))
     if state.rs.anytime and not state.pending and state.phase == "turn":
         for q in range(len(state.seats)):
             if q != state.current_player and state.in_game(q) and may_go_out(state, q):
                 for card in _distinct(state.hands[q]):
-                    if anytime(state, q, card) and playable(state, card, q):
+                    if anytime(state, q, card) and listable(state, card, q):
                         out.extend(_variants(state, q, card))
     for q in sorted(state.uno_pending):
         out.append(Action(q, "uno"))
@@ -272,7 +281,7 @@ def _combined(state: State, p: int, jump_in: bool) -> list[Action]:
     out = []
     for a in combine.listed(state, p, jump_in):
         cards = combine.cards_of(a)
-        if may_go_out(state, p, len(cards)) and all(playable(state, c, p, a) for c in cards):
+        if may_go_out(state, p, len(cards)) and all(listable(state, c, p, a) for c in cards):
             out.append(a)
     return out
 

@@ -58,7 +58,7 @@ class Fits(dict):
 
 def _how(kind: CardKind) -> int:
     """How a matching card of this kind is listed on a turn (see NO_MATCH...)."""
-    if kind.playable is not None or kind.side or kind.counts_as:
+    if kind.playable is not None or kind.bluff is not None or kind.side or kind.counts_as:
         return CHECKED
     needs = kind.needs
     if not (needs and (needs.get("play") or needs.get("modify"))):

@@ -163,7 +163,7 @@ class Blocks:
             kind.ranks = tuple(range(v.low, v.high + 1))
         elif p.name == "category":
             kind.categories = frozenset(vals)
-        elif p.name in ("playable", "must_answer"):
+        elif p.name in ("playable", "must_answer", "bluff"):
             if p.guard is not None:
                 if p.name == "playable" and v == "anytime":
                     kind.playable_anytime = True  # the guard says when, out of turn

@@ -65,6 +65,7 @@ CARD = {
     "playable": PropSpec("name", _names("anywhere", "anytime"), guarded=True),
     "replaces": PropSpec("key"), "called": PropSpec("string"),
     "must_answer": PropSpec("none", guarded=True),
+    "bluff": PropSpec("none", guarded=True),
     "answer_from": PropSpec("name", _names("hand", "field", "shown")),
     "modifies_from": PropSpec("name", _names("field", "hand")),
     "jumps_as": PropSpec("keys"),
