@@ -186,3 +186,11 @@ def test_declared_acts_are_supported_one_by_one():
     assert "the act 'disputes'" in support_gap(hello, scenario)
     assert support_gap({**hello, "acts": ["disputes"]}, scenario) is None
     assert support_gap({**hello, "features": ["acts"]}, scenario) is None  # the 1.x bundle
+
+
+def test_validate_checks_the_legal_answers_of_an_implementation_that_lists_moves():
+    impl = shlex.join([sys.executable, str(GALLERY / "broken.py"), "bad-legal"])
+    result = CliRunner().invoke(conform, ["--impl", impl, "--validate", "--no-progress",
+                                          "--id", "classic-0262"])
+    assert result.exit_code == 1, result.output
+    assert "legal before step 1: violation" in result.output

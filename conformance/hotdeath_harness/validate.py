@@ -1,7 +1,8 @@
 """``--validate``: does an implementation speak the protocol, whatever its rules?
 
 Every scenario is played to its end (rule failures are ignored); each answer
-must be valid against the protocol schema, arrive in time, and come alone.
+must be valid against the protocol schema, arrive in time, and come alone. An
+implementation declaring ``legal_moves`` is asked for its legal moves before every step.
 Finally the implementation must exit when told ``stop``.
 """
 
@@ -13,6 +14,7 @@ from hotdeath.scenario import CompiledScenario
 
 from . import protocol
 from .session import Session
+from .traits import traits_for
 from .transport import EXIT_GRACE, STOP_GRACE, Failure, ProcessClient
 
 
@@ -24,7 +26,11 @@ def check_protocol(session: Session, scenario: dict, timeout: float) -> tuple[li
         answer = session.ask(protocol.load(scenario), "load_response", deadline)
         if answer["outcome"] != "loaded":
             return [], answer["outcome"] == "errored"
+        lists = "legal_moves" in traits_for(session.hello, scenario["ruleset"]).features
         for i, step in enumerate(scenario["steps"]):
+            if lists:  # 2.0: the list of legal moves is an answer like any other
+                where = f"legal before step {i + 1}"
+                session.ask(protocol.legal(), "legal_response", deadline)
             where = f"step {i + 1}"
             answer = session.ask(protocol.step(i, step), "step_response", deadline)
             if answer["outcome"] in ("skipped", "errored"):

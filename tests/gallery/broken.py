@@ -23,7 +23,7 @@ FAULTS = ("hang", "hang-grandchild", "crash", "garbage", "wrong-schema", "bad-co
           "skipper", "bad-hello", "banner", "no-stop", "slow", "reorder-on-reject",
           "extra-field", "stray-hand", "stop-crash", "stop-answer", "owes-a-field",
           "short-pile", "deaf", "half-line-hang",
-          "daemon", "errored-ansi")
+          "daemon", "errored-ansi", "bad-legal")
 
 
 def write(obj: object) -> None:
@@ -50,7 +50,8 @@ def main() -> None:
             current = request["id"]
         answer = server.handle(request)
         struck = request["cmd"] != "hello" and target in (None, current) and (
-            request["cmd"] == "load" or request.get("index") == 1)
+            request["cmd"] == "load" or request.get("index") == 1
+            or fault == "bad-legal" and request["cmd"] == "legal")
         if request["cmd"] == "hello" and fault == "bad-hello":
             answer["protocol"] = "3.0"
         if struck:
@@ -64,6 +65,8 @@ def main() -> None:
 def strike(fault: str, request: dict, answer: dict) -> dict | None:
     """The fault's effect on one answer (None when it writes its own output)."""
     step = request["cmd"] == "step"
+    if fault == "bad-legal" and request["cmd"] == "legal":
+        return {"seq": answer["seq"], "outcome": "listed", "moves": "all of them"}
     if fault == "hang" or (fault == "slow" and not step):
         time.sleep(3600 if fault == "hang" else 0.5)
     elif fault == "hang-grandchild":
