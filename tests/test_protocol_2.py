@@ -194,3 +194,11 @@ def test_validate_checks_the_legal_answers_of_an_implementation_that_lists_moves
                                           "--id", "classic-0262"])
     assert result.exit_code == 1, result.output
     assert "legal before step 1: violation" in result.output
+
+
+def test_the_differential_mode_says_which_rule_forbids_a_move_offered_wrongly():
+    code, output, by_id = run("--impl", engine("phantom-move"), "--differential",
+                              "--id", "classic-0001")
+    assert code == 1
+    assert "offered, the reference does not: alice passes (refused with nothing_drawn: " \
+           "alice may pass only after drawing" in json.dumps(by_id["classic-0001"])

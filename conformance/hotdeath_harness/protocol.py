@@ -141,7 +141,8 @@ def scenario_violations(data: object) -> list[str]:
 
 _OUTCOMES = {"load_response": ("loaded", "skipped", "errored"),
              "step_response": ("accepted", "rejected", "skipped", "errored"),
-             "legal_response": ("listed", "errored")}
+             "legal_response": ("listed", "errored"),
+             "check_response": ("allowed", "refused", "errored")}
 
 
 def violations(kind: str, message: object) -> list[str]:
@@ -184,6 +185,11 @@ def step(index: int, scenario_step: dict) -> dict:
 def legal() -> dict:
     """Protocol 2.0 (feature ``legal_moves``): every move the rules allow now."""
     return {"cmd": "legal"}
+
+
+def check(move: dict) -> dict:
+    """Protocol 2.0, optional: whether ``move`` is allowed now, without making it."""
+    return {"cmd": "check", "step": {"do": move}}
 
 
 STOP = {"cmd": "stop"}

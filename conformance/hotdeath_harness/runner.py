@@ -263,6 +263,12 @@ class Play:
             return self._differ_moves()
         return None
 
+    def _why_not(self, move: dict) -> str:
+        """Why the reference does not list a move (its ``check``), or nothing if it cannot
+        say: the request is optional."""
+        answer = self._ask_reference(protocol.check(move), "check_response")
+        return "" if answer["outcome"] == "errored" else _explained(answer)
+
     def _differ_moves(self) -> tuple[str, str, list[str]] | None:
         mine = [canonical_move(m) for m in self._moves()]
         theirs = [canonical_move(m) for m in self._moves(self.reference)]
@@ -270,9 +276,18 @@ class Play:
         missing = [m for m in theirs if m not in mine]
         if not extra and not missing:
             return None
-        details = [f"offered, the reference does not: {_move_text(m)}" for m in extra] + \
+        details = [f"offered, the reference does not: {_move_text(m)}{self._why_not(m)}"
+                   for m in extra] + \
             [f"not offered, the reference does: {_move_text(m)}" for m in missing]
         return "fail", "the legal moves differ from the reference's", details
+
+
+def _explained(answer: dict) -> str:
+    """The reference's word on a move it does not list, for the report."""
+    if answer["outcome"] == "allowed":
+        return " (the reference accepts it, but as a move with a penalty or a bluff)"
+    why = answer.get("message") or (f"rule '{answer['rule']}'" if answer.get("rule") else "")
+    return f" (refused with {answer.get('code')}" + (f": {why})" if why else ")")
 
 
 def folded_step(traits: Traits, step: dict, before: dict) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from importlib.metadata import PackageNotFoundError, version
 
-from .engine import tempo
+from .engine import tempo, validation
 from .engine.chance import ScriptedChance
 from .engine.game import Game
 from .engine.state import Action, Card, Illegal, State, Unscripted
@@ -210,6 +210,17 @@ class ReferenceImplementation:
                 move = {"player": move["player"], "act": "choose"}
             out.setdefault(json.dumps(move, sort_keys=True), move)
         return list(out.values())
+
+    def check(self, do: dict) -> dict:
+        """Whether a move is allowed now, without making it (protocol 2.0's ``check``): the
+        differential mode asks it to say why a move another program offers is not listed."""
+        assert self.game is not None
+        try:
+            validation.validate(self.game.state, self._action(self.game.state, do))
+        except Illegal as err:
+            return {"outcome": "refused", "code": err.code, "message": err.message,
+                    **({"rule": err.role} if err.role else {})}
+        return {"outcome": "allowed"}
 
     def _listed(self, action: Action) -> Action:
         """The listed move equal to ``action``, so that the engine applies it as listed (on

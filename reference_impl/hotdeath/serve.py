@@ -38,7 +38,7 @@ class Server:
         if cmd == "stop":
             return None
         handler = {"hello": self._hello, "load": self._load, "step": self._step,
-                   "legal": self._legal}.get(
+                   "legal": self._legal, "check": self._check}.get(
             cmd if isinstance(cmd, str) else "")
         if handler is None:
             response = _errored(f"unknown command {cmd!r}")
@@ -77,6 +77,16 @@ class Server:
         if not self.loaded:
             return _errored("no table is loaded")
         return {"outcome": "listed", "moves": self.impl.legal()}
+
+
+    def _check(self, request: dict) -> dict:
+        """Protocol 2.0 (optional): is this move allowed now? Nothing is changed."""
+        if not self.loaded:
+            return _errored("no table is loaded")
+        do = request.get("step", {}).get("do")
+        if not isinstance(do, dict):
+            return _errored("a check request carries a step with a 'do' object")
+        return self.impl.check(do)
 
 
 def _errored(message: str) -> dict:
