@@ -17,7 +17,7 @@ from hotdeath_harness.transport import Failure
 from ..scenario.format import FEATURES
 from .dist import GameRecord, GameTask, fuzz_game, rulesets, run_tasks
 from .example import Example, ShrinkTask, make_example
-from .run import Lane
+from .run import Lane, close_lanes
 
 
 class Unusable(Exception):
@@ -153,5 +153,7 @@ def fuzz(settings: Settings, on_game: Callable[[GameRecord, Summary], None] = la
             on_fault(example)
     except KeyboardInterrupt:
         summary.interrupted = True
+    finally:
+        close_lanes()  # this thread's implementation processes (-j 1 plays here)
     summary.seconds = round(time.monotonic() - started, 3)
     return summary

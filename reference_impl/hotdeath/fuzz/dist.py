@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..model import Ruleset
 from .generate import Game, new_game, play
-from .run import close_lanes, lane, signature
+from .run import close_lanes, forget_lanes, lane, signature
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,7 @@ def fuzz_game(task: GameTask) -> GameRecord:
 def _quiet_worker() -> None:
     """A pool worker leaves Ctrl-C to the parent, which stops the run cleanly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    forget_lanes()  # a forked worker must not talk to its parent's processes
     atexit.register(close_lanes)
 
 

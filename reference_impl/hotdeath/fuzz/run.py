@@ -74,6 +74,11 @@ def lane(command: str, timeout: float) -> Lane:
     return lanes[key]
 
 
+def forget_lanes() -> None:
+    """Drop this thread's lanes without closing them (they belong to another process)."""
+    _LANES.lanes = {}
+
+
 def close_lanes() -> None:
     for each in getattr(_LANES, "lanes", {}).values():
         each.close()
