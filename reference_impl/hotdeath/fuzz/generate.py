@@ -218,7 +218,7 @@ def _probes(ref: ReferenceImplementation, legal: list[dict], features: set[str])
     return out
 
 
-# -- playing ---------------------------------------------------------------------------------
+# -- a game, move by move ---------------------------------------------------------------
 
 
 class Table:

@@ -258,12 +258,12 @@ def plainer_cards(game: Game, shrinker: Shrinker) -> Game | None:
         if simple is None or simple == notation:
             continue
 
-        def swap(t: dict, old: str = notation, new: str = simple) -> bool:
+        def replace_card(t: dict, old: str = notation, new: str = simple) -> bool:
             for cards in [*t["hands"].values(), t.get("pile", [])]:
                 cards[:] = [new if c == old else c for c in cards]
             return True
 
-        candidate = _with_table(best, swap)
+        candidate = _with_table(best, replace_card)
         if candidate is not None and shrinker.holds(candidate):
             best, found = candidate, True
     return best if found else None
