@@ -44,7 +44,7 @@ class GameRecord:
     options: list[str]
     players: int
     moves: int
-    steps: int  # the scenario's steps sent to the implementation
+    steps: int  # the scenario's steps sent to the implementation (to the one it ended at)
     status: str
     signature: str | None = None
     message: str = ""
@@ -73,8 +73,10 @@ def fuzz_game(task: GameTask) -> GameRecord:
     game, scenario = play(rs, game, rng, set(task.features), task.max_steps)
     result = lane(task.impl, task.timeout).run(scenario)
     sig = signature(scenario, result)
+    ended = result.step if result.status != "pass" and result.step is not None else None
+    sent = ended if ended is not None else len(scenario["steps"])
     return GameRecord(task.index, task.ruleset, game.options, len(game.table["players"]),
-                      len(game.moves), len(scenario["steps"]), result.status, sig,
+                      len(game.moves), sent, result.status, sig,
                       result.message, result.step, game if sig else None,
                       result.details[:6])
 
