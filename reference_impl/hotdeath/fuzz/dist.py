@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model import Ruleset
-from .generate import Game, new_game, play
+from .generate import Game, move_key, new_game, play
 from .run import close_lanes, forget_lanes, lane, signature
 
 
@@ -51,6 +51,8 @@ class GameRecord:
     step: int | None = None
     game: Game | None = None  # kept only for a divergence (to shrink it)
     details: list[str] = field(default_factory=list)
+    avoided: list[str] = field(default_factory=list)  # moves left out: the implementation
+    # declined them in an earlier try of the game
 
 
 _RULESETS: dict[str | None, dict[str, Ruleset]] = {}
@@ -65,20 +67,45 @@ def rulesets(spec: str | None = None) -> dict[str, Ruleset]:
     return _RULESETS[spec]
 
 
+TRIES = 4
+"""How often a game is played again without the moves the implementation declined."""
+
+
 def fuzz_game(task: GameTask) -> GameRecord:
-    """Play one game with the reference, then run it against the implementation."""
+    """Play one game with the reference, then run it against the implementation.
+
+    An implementation may decline a step (``skipped``: a card it does not have, say);
+    the same deal is then played again without such moves, up to ``TRIES`` times, so one
+    card an implementation lacks does not end every game at its first appearance. What is
+    declined depends only on the game and the implementation, so runs stay reproducible.
+    """
     rs = rulesets(task.spec)
-    game, rng = new_game(rs, task.ruleset, list(task.allowed), task.forced, task.seed,
-                         task.index)
-    game, scenario = play(rs, game, rng, set(task.features), task.max_steps)
-    result = lane(task.impl, task.timeout).run(scenario)
+    avoid: set[str] = set()
+    for _ in range(TRIES):
+        game, rng = new_game(rs, task.ruleset, list(task.allowed), task.forced, task.seed,
+                             task.index)
+        game, scenario = play(rs, game, rng, set(task.features), task.max_steps,
+                              avoid=frozenset(avoid))
+        result = lane(task.impl, task.timeout).run(scenario)
+        declined = _declined(scenario, result)
+        if declined is None or declined in avoid:
+            break
+        avoid.add(declined)
     sig = signature(scenario, result)
     ended = result.step if result.status != "pass" and result.step is not None else None
     sent = ended if ended is not None else len(scenario["steps"])
     return GameRecord(task.index, task.ruleset, game.options, len(game.table["players"]),
                       len(game.moves), sent, result.status, sig,
                       result.message, result.step, game if sig else None,
-                      result.details[:6])
+                      result.details[:6], sorted(avoid))
+
+
+def _declined(scenario: dict, result) -> str | None:
+    """The move an implementation skipped at, if it skipped at a move."""
+    if result.status != "skip" or result.step is None:
+        return None
+    do = scenario["steps"][result.step - 1].get("do")
+    return move_key(do) if do else None
 
 
 def _quiet_worker() -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 def facts_of(obs: dict, features: set[str]) -> list[dict]:
     """Expectations of one observation: the core table, then each declared feature's part."""
-    out: list[dict] = [{"path": "turn", "equals": obs["turn"]},
-                       {"path": "phase", "equals": obs["phase"]},
+    out: list[dict] = [{"path": "phase", "equals": obs["phase"]},
                        {"path": "direction", "equals": obs["direction"]}]
+    if obs["phase"] != "over":  # once over, 'turn' means nothing (PROTOCOL.md section 4)
+        out.insert(0, {"path": "turn", "equals": obs["turn"]})
     if obs.get("color") is not None:
         out.append({"path": "color", "equals": obs["color"]})
     if obs.get("top") is not None:

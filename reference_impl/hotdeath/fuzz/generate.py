@@ -269,10 +269,18 @@ def new_game(rulesets: dict[str, Ruleset], ruleset: str, allowed_options: list[s
     return Game(f"fuzz-{seed}-{index}", ruleset, options, table, [], game_seed(seed, index)), rng
 
 
+def move_key(do: dict) -> str:
+    """What a declined move was: its act and card (``play wild draw4``), so the next try of
+    the game leaves such moves out."""
+    return " ".join(str(x) for x in (do.get("act"), do.get("card")) if x)
+
+
 def play(rulesets: dict[str, Ruleset], game: Game, rng: random.Random, features: set[str],
-         max_steps: int, policy: Policy | None = None) -> tuple[Game, dict]:
+         max_steps: int, policy: Policy | None = None,
+         avoid: frozenset[str] = frozenset()) -> tuple[Game, dict]:
     """Play the game to its end or ``max_steps``; returns it and its scenario (expectations
-    included)."""
+    included). Moves ``avoid`` names (``move_key``) are never chosen: the implementation
+    declined them in an earlier try of this game."""
     policy = policy or Policy()
     try:
         table = Table(rulesets, game, rng)
@@ -281,8 +289,11 @@ def play(rulesets: dict[str, Ruleset], game: Game, rng: random.Random, features:
     steps: list[dict] = []
     obs = table.first
     while len(game.moves) < max_steps and not table.over:
-        legal = table.legal(features)
-        do = policy.choose(rng, legal, _probes(table.ref, legal, features))
+        legal = [d for d in table.legal(features) if move_key(d) not in avoid]
+        probes = [d for d in _probes(table.ref, legal, features) if move_key(d) not in avoid]
+        if not legal and not probes:
+            break
+        do = policy.choose(rng, legal, probes)
         answer = table.step({"do": do})
         drawn = [{"chance": e} for e in table.chance.take()]
         if answer["outcome"] == "errored" or not all(expressible(c, features) for c in drawn):

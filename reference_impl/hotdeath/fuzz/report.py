@@ -47,6 +47,11 @@ def _file(number: int, summary: Summary) -> str:
     return f"fuzz-{number:03d}-{ruleset}.scn"
 
 
+def declined_moves(summary: Summary) -> dict[str, int]:
+    seen: Counter = Counter(k for r in summary.records for k in r.avoided)
+    return dict(sorted(seen.items()))
+
+
 def markdown(summary: Summary) -> str:
     s = summary.settings
     c = counts(summary)
@@ -58,6 +63,11 @@ def markdown(summary: Summary) -> str:
            + (" (interrupted)" if summary.interrupted else "") + ": "
            + ", ".join(f"{n} {k}" for k, n in sorted(c.items()))
            + f"; {summary.steps} steps; **{len(summary.faults)} distinct fault(s)**.", ""]
+    declined = declined_moves(summary)
+    if declined:
+        out += ["Moves the implementation declined (`skipped`), left out of later tries of "
+                "the game: " + ", ".join(f"`{k}` ({n} games)" for k, n in declined.items())
+                + ".", ""]
     if summary.faults:
         out += ["| # | fault | games | rulesets | rule involved | smallest example |",
                 "|---|---|---|---|---|---|"]
@@ -76,7 +86,8 @@ def ndjson(summary: Summary) -> str:
     for r in summary.records:
         lines.append({"type": "game", "index": r.index, "ruleset": r.ruleset,
                       "options": r.options, "players": r.players, "moves": r.moves,
-                      "steps": r.steps, "status": r.status, "signature": r.signature})
+                      "steps": r.steps, "status": r.status, "signature": r.signature,
+                      "avoided": r.avoided})
     for i, fault in enumerate(summary.faults, start=1):
         ex = fault.example
         lines.append({"type": "fault", "number": i, "signature": fault.signature,
