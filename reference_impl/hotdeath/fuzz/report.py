@@ -73,11 +73,17 @@ def markdown(summary: Summary) -> str:
                 "|---|---|---|---|---|---|"]
         for i, fault in enumerate(summary.faults, start=1):
             ex = fault.example
-            example = f"[{_file(i, summary)}]({_file(i, summary)}) ({ex.steps} steps)" \
-                if ex else "-"
+            example = f"`{_file(i, summary)}` ({ex.steps} steps)" if ex else "-"
             rule = ex.rule if ex else ""
             out.append(f"| {i} | {fault.signature} | {fault.count} | "
                        f"{', '.join(fault.rulesets)} | {rule} | {example} |")
+        for i, fault in enumerate(summary.faults, start=1):
+            if fault.example is not None:
+                out += ["", f"## {i}. {fault.signature}", "",
+                        f"`{_file(i, summary)}`"
+                        + ("" if fault.example.reproduced else
+                           " (**not reproduced**: the written file did not fail the same way)")
+                        + ":", "", "```text", fault.example.text.rstrip("\n"), "```"]
     return "\n".join(out) + "\n"
 
 

@@ -181,12 +181,16 @@ def _with_table(game: Game, change: Callable[[dict], bool]) -> Game | None:
 
 
 def shorten_hands(game: Game, shrinker: Shrinker) -> Game | None:
-    """Half a hand at a time, then one card at a time from its end."""
+    """Half a hand at a time, then one card at a time from its end; never the last card (a
+    table where someone has already gone out is no position of a game)."""
     best, found = game, False
     for name in list(game.table["players"]):
         size = len(best.table["hands"][name]) // 2
         while size >= 1 and not shrinker.exhausted():
             hand = best.table["hands"][name]
+            if len(hand) - size < 1:  # a hand keeps a card: an empty one has gone out
+                size //= 2
+                continue
 
             def cut(table: dict, at: int = len(hand) - size, n: int = size,
                     who: str = name) -> bool:
@@ -206,7 +210,8 @@ def shorten_hands(game: Game, shrinker: Shrinker) -> Game | None:
 
 def shorten_pile(game: Game, shrinker: Shrinker) -> Game | None:
     """Keep the top of the pile only (the moves draw from the top): its bottom half goes,
-    then smaller and smaller parts of it."""
+    then smaller and smaller parts of it, leaving a card (an empty pile is a case of its
+    own, kept only where the game came to it)."""
     best, found = game, False
     size = len(game.table.get("pile", [])) // 2
     while size >= 1 and not shrinker.exhausted():
@@ -216,7 +221,7 @@ def shorten_pile(game: Game, shrinker: Shrinker) -> Game | None:
             table["pile"] = table["pile"][:len(table["pile"]) - n]
             return True
 
-        candidate = _with_table(best, cut) if len(pile) >= size else None
+        candidate = _with_table(best, cut) if len(pile) - size >= 1 else None
         if candidate is not None and shrinker.holds(candidate):
             best, found = candidate, True
         else:
