@@ -133,6 +133,33 @@ def test_the_command_line(tmp_path):
     assert bad.exit_code != 0 and "no ruleset" in bad.output
 
 
+@pytest.mark.parametrize("ruleset", ["classic", "hot-death-1989", "hot-death-deluxe",
+                                     "hot-death-v3", "uber-uno", "uno-blender"])
+def test_a_game_is_a_scenario_the_reference_replays_and_the_writer_writes(rulesets, ruleset):
+    """The scenario of a played game: written as text and compiled, it is itself; replayed
+    from its moves (as the shrinker does), the reference derives the same expectations."""
+    from hotdeath.fuzz.generate import new_game, play, replay
+    from hotdeath.scenario import compile_scenario, write_scenario
+    from hotdeath.scenario.format import FEATURES
+
+    for index in range(2):
+        game, rng = new_game(rulesets, ruleset, sorted(rulesets[ruleset].options), (), 5,
+                             index)
+        game, scenario = play(rulesets, game, rng, set(FEATURES), 40)
+        assert len(game.moves) >= 1
+        assert compile_scenario(write_scenario(scenario)).data == scenario
+        assert replay(rulesets, game, set(FEATURES)) == scenario
+
+
+def test_a_game_holds_only_what_the_implementation_declared(rulesets):
+    from hotdeath.fuzz.generate import new_game, play
+    from hotdeath_harness.corpus import requirements
+
+    game, rng = new_game(rulesets, "uber-uno", [], (), 9, 0)
+    game, scenario = play(rulesets, game, rng, set(), 60)
+    assert requirements(scenario) == set()
+
+
 def _findings(summary) -> tuple:
     return (report.markdown(summary),
             [(f.signature, f.count, f.games, f.example.text if f.example else None)

@@ -133,6 +133,7 @@ def fuzz(settings: Settings, on_game: Callable[[GameRecord, Summary], None] = la
             on_game(record, summary)
     except KeyboardInterrupt:
         summary.interrupted = True
+        close_lanes(kill=True)  # a process may be halfway through an answer
     summary.interrupted = summary.interrupted or stop()
     summary.records.sort(key=lambda r: r.index)
     summary.faults = group(summary.records)

@@ -79,8 +79,13 @@ def forget_lanes() -> None:
     _LANES.lanes = {}
 
 
-def close_lanes() -> None:
+def close_lanes(kill: bool = False) -> None:
+    """End this thread's implementation processes (``kill``: after an interrupt, when one
+    may be in the middle of an answer)."""
     for each in getattr(_LANES, "lanes", {}).values():
+        if kill and each.session is not None:
+            each.session.kill()
+            each.session = None
         each.close()
     _LANES.lanes = {}
 
