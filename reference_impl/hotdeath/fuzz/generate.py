@@ -16,8 +16,10 @@ before the move that needed it.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hotdeath_harness.corpus import requirements
@@ -178,7 +180,19 @@ def action_do(names: list[str], action: Action) -> dict:
 
 def expressible(step: dict, features: set[str]) -> bool:
     """Whether the implementation, by the features it declared, can receive this step."""
-    return requirements({"table": {}, "steps": [step]}) <= features
+    do = step.get("do")
+    if do is None:
+        return requirements({"table": {}, "steps": [step]}) <= features
+    return _needs(do["act"], frozenset(do)) <= features
+
+
+@functools.cache
+def _needs(act: str, keys: frozenset[str]) -> frozenset[str]:
+    """What a ``do`` of this act with these fields needs (it depends on nothing else; this
+    runs for every legal move of every step)."""
+    do = {k: ([None] if k in ("cards", "combine") else True) for k in keys}
+    do["act"] = act
+    return frozenset(requirements({"table": {}, "steps": [{"do": do}]}))
 
 
 @dataclass
@@ -189,9 +203,16 @@ class Policy:
     by_kind: float = 0.6
     probe: float = 0.06
 
-    def choose(self, rng: random.Random, legal: list[dict], probes: list[dict]) -> dict:
-        if probes and (not legal or rng.random() < self.probe):
-            return rng.choice(probes)
+    def choose(self, rng: random.Random, legal: list[dict],
+               probes: Callable[[], list[dict]]) -> dict | None:
+        """A move, or None when there is none to make; ``probes`` is asked only when a
+        probe is wanted (listing them costs as much as the rest of a step)."""
+        if not legal or rng.random() < self.probe:
+            outside = probes()
+            if outside:
+                return rng.choice(outside)
+            if not legal:
+                return None
         if rng.random() < self.by_kind:
             kinds = sorted({do["act"] for do in legal})
             kind = rng.choice(kinds)
@@ -232,7 +253,11 @@ class Table:
         self.first = self.ref.load(self.scenario)
         self.chance = RecordingChance(rng, hints)
         self.ref.chance = self.chance  # type: ignore[assignment]
-        self.ref.game.state.chance = self.chance  # type: ignore[union-attr]
+        state = self.ref.game.state  # type: ignore[union-attr]
+        state.chance = self.chance
+        # untraced: the engine's express lane plays the game (and a fuzz run against
+        # ``hotdeath serve``, which traces, checks the one against the other)
+        state.tracing = False
 
     def legal(self, features: set[str]) -> list[dict]:
         game = self.ref.game
@@ -289,11 +314,13 @@ def play(rulesets: dict[str, Ruleset], game: Game, rng: random.Random, features:
     steps: list[dict] = []
     obs = table.first
     while len(game.moves) < max_steps and not table.over:
-        legal = [d for d in table.legal(features) if move_key(d) not in avoid]
-        probes = [d for d in _probes(table.ref, legal, features) if move_key(d) not in avoid]
-        if not legal and not probes:
+        legal = table.legal(features)
+        if avoid:
+            legal = [d for d in legal if move_key(d) not in avoid]
+        do = policy.choose(rng, legal, lambda legal=legal: [
+            d for d in _probes(table.ref, legal, features) if move_key(d) not in avoid])
+        if do is None:
             break
-        do = policy.choose(rng, legal, probes)
         answer = table.step({"do": do})
         drawn = [{"chance": e} for e in table.chance.take()]
         if answer["outcome"] == "errored" or not all(expressible(c, features) for c in drawn):
