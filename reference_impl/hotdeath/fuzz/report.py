@@ -1,8 +1,8 @@
 """A fuzz run's findings: the console summary, ``report.md``, ``report.ndjson``, the examples.
 
-Why the files hold no timings (only the console and the NDJSON summary line
-do): the findings of one seed are the same for any ``-j`` or cluster, and the
-files show it byte for byte.
+Why the files hold no timings (only the console does): the findings of one
+seed are the same for any ``-j`` or cluster, and the files show it byte for
+byte (a published report changes only when its findings do).
 """
 
 from __future__ import annotations
@@ -105,9 +105,9 @@ def ndjson(summary: Summary) -> str:
                   "games": len(summary.records), "planned": summary.planned,
                   "steps": summary.steps, "faults": len(summary.faults),
                   "statuses": dict(sorted(counts(summary).items())),
-                  "interrupted": summary.interrupted, "seconds": summary.seconds,
-                  "shrink_seconds": sum(f.example.seconds for f in summary.faults
-                                        if f.example)})
+                  "interrupted": summary.interrupted,
+                  "shrink_checks": sum(f.example.checks for f in summary.faults
+                                       if f.example)})
     return "".join(json.dumps(x, sort_keys=True) + "\n" for x in lines)
 
 
