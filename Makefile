@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BASE_STAMP := $(VENV)/.installed-base
 
-.PHONY: conform test lint bench rlcard-report jpriebe-report suite-power clean docs
+.PHONY: conform test lint bench rlcard-report jpriebe-report suite-power fuzz-reports clean docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -63,6 +63,16 @@ jpriebe-report: $(STAMP)
 	    --impl "python conformance/adapters/jpriebe_hotdeath.py" --ruleset hot-death-1989 \
 	    --expected-failures conformance/adapters/jpriebe_hotdeath.expected \
 	    --format markdown > docs/conformance/jpriebe-hotdeath.md
+
+# hotdeath fuzz against the test gallery's tiny_uno.js and the RLCard adapter: the distinct
+# faults found, each with its smallest scenario (docs/conformance/fuzz-*/). Exit status 1
+# means faults were found (that is the report), not that the run failed.
+FUZZ = PATH="$(CURDIR)/$(BIN):$$PATH" hotdeath fuzz --no-progress --games 300 --seed 0 -j 2
+fuzz-reports: $(STAMP)
+	cd $(CURDIR) && $(FUZZ) --impl "node tests/gallery/tiny_uno.js" \
+	    --out docs/conformance/fuzz-tiny-uno || [ $$? -eq 1 ]
+	cd $(CURDIR) && $(FUZZ) --impl "python conformance/adapters/rlcard_uno.py" \
+	    --ruleset classic --out docs/conformance/fuzz-rlcard-uno || [ $$? -eq 1 ]
 
 clean:
 	rm -rf $(VENV)

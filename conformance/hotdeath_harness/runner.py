@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from hotdeath.scenario import step_line
+
 from . import protocol
 from .judge import canonical_move, check_facts, check_listing, is_listing
 from .session import Session
@@ -27,61 +29,8 @@ class Result:
     unchecked: int = 0  # expectations its declared traits left unjudged (protocol 2.0)
 
 
-_VERBS = {"draw": "draws", "pass": "passes", "accept": "accepts", "challenge": "challenges",
-          "uno": "calls uno"}
-
-
-def describe(step: dict) -> str:
-    """A step as it would be written in a scenario file."""
-    if "procedure" in step:
-        return step["procedure"].replace("_", " ")
-    if "chance" in step:
-        (kind, value), = step["chance"].items()
-        return f"{kind} " + (", ".join(value) if isinstance(value, list) else str(value))
-    do = step.get("do")
-    if not do:
-        return "(observe)"
-    who, act = do.get("player", "?"), do.get("act", "?")
-    if act in ("play", "jump_in", "use"):
-        verb = {"play": "plays", "jump_in": "jumps in with", "use": "uses"}[act]
-        text = f"{who} {verb} {do.get('card')}"
-        for part in do.get("combine", []):
-            text += f" {part.get('op')} {part.get('card')}"
-        if do.get("color"):
-            text += f" choosing {do['color']}"
-        if do.get("target"):
-            text += f" at {do['target']}"
-        if do.get("cards"):
-            text += " with " + ", ".join(do["cards"])
-        if do.get("flex"):
-            text += " flexed"
-        if do.get("number") is not None:
-            text += f" as {do['number']}"
-        return text
-    if act == "catch":
-        return f"{who} catches {do.get('target')}"
-    if act == "choose":
-        return f"{who} {_choice_text(do)}"
-    if act not in _VERBS and (do.get("target") or do.get("card")):
-        about = f" about {do['card']}" if do.get("card") else ""
-        return f"{who} {act}{' ' + do['target'] if do.get('target') else ''}{about}"
-    return f"{who} {_VERBS.get(act, act)}"
-
-
-def _choice_text(do: dict) -> str:
-    if "answer" in do:
-        return f"answers {do['answer']}"
-    if "target" in do:
-        return f"chooses player {do['target']}"
-    if "players" in do:
-        return "chooses players " + ", ".join(do["players"])
-    if "cards" in do:
-        return "chooses cards " + ", ".join(do["cards"])
-    if "number" in do:
-        return f"chooses number {do['number']}"
-    if "counts" in do:
-        return "chooses counts " + ", ".join(f"{k} {v}" for k, v in do["counts"].items())
-    return f"chooses {do.get('color')}"
+describe = step_line
+"""A step as it would be written in a scenario file (the scenario writer's own words)."""
 
 
 def run_scenario(session: Session, scenario: dict, timeout: float = 10.0,

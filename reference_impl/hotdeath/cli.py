@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .errors import HotDeathError
+from .fuzz.command import fuzz as fuzz_command
 from .resources import mutants_dir, scenarios_dir
 
 
@@ -50,6 +51,9 @@ class _Commands(click.Group):
 @click.version_option(package_name="hotdeath")
 def main() -> None:
     """Executable Uno rulesets (classic and its house-rule kin) and their conformance suite."""
+
+
+main.add_command(fuzz_command)
 
 
 @main.command()
