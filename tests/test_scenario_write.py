@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hotdeath.scenario import Unwritable, compile_scenario, compile_scenario_file, write_scenario
-from hotdeath.scenario.format import REJECTION_CODES
+from hotdeath.scenario.format import FORMAT_VERSION, REJECTION_CODES
 
 CORPUS = Path(__file__).resolve().parents[1] / "conformance" / "scenarios"
 
@@ -138,7 +138,7 @@ def documents(draw):
         if extra:
             step["expect"] = extra
         steps.append(step)
-    return {"format": "1.3.0", "id": draw(st.from_regex(r"[a-z0-9][a-z0-9-]{0,12}",
+    return {"format": FORMAT_VERSION, "id": draw(st.from_regex(r"[a-z0-9][a-z0-9-]{0,12}",
                                                          fullmatch=True)),
             "title": draw(TEXT), "ruleset": "classic",
             "options": draw(st.lists(st.sampled_from(["a", "b_c"]), max_size=2)),

@@ -140,8 +140,9 @@ def check_listing(fact: dict, moves: list[dict], describe=None) -> str | None:
         present = [m for m in fact["lacks"] if canonical_move(m) in listed]
         return None if not present else "offered, though the rules forbid it: " + \
             "; ".join(write(m) for m in present)
-    if "set" in fact:
-        missing, extra = _difference([canonical_move(m) for m in fact["set"]], listed)
+    if "set" in fact:  # a pending choice's bare move is the observation's 'choice' to judge
+        missing, extra = _difference([canonical_move(m) for m in fact["set"]],
+                                     [m for m in listed if m != {"player": who, "act": "choose"}])
         if not missing and not extra:
             return None
         parts = []

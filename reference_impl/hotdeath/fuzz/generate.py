@@ -251,6 +251,7 @@ class Table:
         self.scenario = {"id": game.ident, "ruleset": game.ruleset, "options": game.options,
                          "table": game.table}
         self.first = self.ref.load(self.scenario)
+        self._first_facts: list[dict] | None = None
         self.chance = RecordingChance(rng, hints)
         self.ref.chance = self.chance  # type: ignore[assignment]
         state = self.ref.game.state  # type: ignore[union-attr]
@@ -269,6 +270,23 @@ class Table:
             if expressible({"do": do}, features) and do not in out:
                 out.append(do)
         return out
+
+    def listing(self, features: set[str]) -> list[dict]:
+        """Protocol 2.0: each seat's legal moves now, for an implementation that lists them
+        (``legal_moves``), so that a move it offers wrongly is a divergence too."""
+        if "legal_moves" not in features or self.ref.game is None:
+            return []
+        moves = self.ref.legal()
+        return [{"path": f"legal.{who}", "set": [m for m in moves if m["player"] == who
+                                                 and m != {"player": who, "act": "choose"}]}
+                for who in self.ref.game.state.seats]
+
+    def first_facts(self, features: set[str]) -> list[dict]:
+        """The expectations of the table as laid out (its listing included): asked before
+        the first move, and kept."""
+        if self._first_facts is None:
+            self._first_facts = facts_of(self.first, features) + self.listing(features)
+        return self._first_facts
 
     def step(self, step: dict) -> dict:
         """The reference's answer to one step (chance it drew is in ``self.chance``)."""
@@ -313,6 +331,7 @@ def play(rulesets: dict[str, Ruleset], game: Game, rng: random.Random, features:
         raise AssertionError(f"the reference cannot lay out its own deal: {err}") from None
     steps: list[dict] = []
     obs = table.first
+    table.first_facts(features)
     while len(game.moves) < max_steps and not table.over:
         legal = table.legal(features)
         if avoid:
@@ -332,9 +351,9 @@ def play(rulesets: dict[str, Ruleset], game: Game, rng: random.Random, features:
         if not accepted:
             step["reject"] = answer["code"]
         obs = answer["observation"]
-        step["expect"] = facts_of(obs, features)
+        step["expect"] = facts_of(obs, features) + table.listing(features)
         steps.append(step)
-    return game, scenario_of(game, steps, facts_of(table.first, features))
+    return game, scenario_of(game, steps, table.first_facts(features))
 
 
 def scenario_of(game: Game, steps: list[dict], first: list[dict] | None = None) -> dict:
@@ -361,6 +380,7 @@ def replay(rulesets: dict[str, Ruleset], game: Game, features: set[str],
         return None
     steps: list[dict] = []
     obs = table.first
+    table.first_facts(features)
     for move in game.moves:
         if table.over:
             return None
@@ -377,9 +397,9 @@ def replay(rulesets: dict[str, Ruleset], game: Game, features: set[str],
         step: dict = {"do": move.do}
         if not move.accepted:
             step["reject"] = answer["code"]
-        step["expect"] = facts_of(answer["observation"], features)
+        step["expect"] = facts_of(answer["observation"], features) + table.listing(features)
         steps.append(step)
-    return scenario_of(game, steps, facts_of(table.first, features))
+    return scenario_of(game, steps, table.first_facts(features))
 
 
 _QUIET = {"phase": "turn", "pending": None, "queue": [], "choice": None, "windows": [],

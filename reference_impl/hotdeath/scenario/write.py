@@ -96,7 +96,9 @@ def fact_line(fact: dict) -> str:
     """One expectation as its ``expect ...`` line; ``Unwritable`` if the format has none."""
     path = fact.get("path", "")
     head, _, rest = path.partition(".")
-    if "equals" in fact:
+    if head == "legal":
+        line = _listing(path, fact)
+    elif "equals" in fact:
         line = _equals(head, rest, fact["equals"])
     elif "same_cards" in fact:
         line = _same_cards(head, rest, fact["same_cards"])
@@ -292,10 +294,51 @@ def _steps(steps: list[dict]) -> list[str]:
             raise Unwritable(f"step {i + 1} does nothing: only the first may only observe")
         elif not step.get("expect"):
             raise Unwritable("an empty first step has no scenario line")
-        if step.get("reject"):
+        if step.get("reject") is True:  # format 1.4: refused, whatever the code
+            out.append("expect rejected")
+        elif step.get("reject"):
             out.append(f"expect rejected {step['reject']}")
-        out += [fact_line(f) for f in step.get("expect", [])]
+        out += _fact_lines(step.get("expect", []))
     return out
+
+
+_CHOICE_DETAILS = ("count", "total", "low", "high")
+
+
+def _fact_lines(facts: list[dict]) -> list[str]:
+    """The expectations' lines: a choice's details join the line that names the choice, as
+    the compiler split them (format 1.4)."""
+    out: list[str] = []
+    for fact in facts:
+        detail = _choice_detail(fact)
+        if detail is not None and out and out[-1].startswith("expect choice "):
+            out[-1] += " " + detail
+        else:
+            out.append(fact_line(fact))
+    return out
+
+
+def _choice_detail(fact: dict) -> str | None:
+    path = fact.get("path", "")
+    if path == "choice.options" and "set" in fact:
+        return "options " + ", ".join(map(str, fact["set"]))
+    head, _, rest = path.partition(".")
+    if head == "choice" and rest in _CHOICE_DETAILS and isinstance(fact.get("equals"), int):
+        return f"{rest} {fact['equals']}"
+    return None
+
+
+def _listing(path: str, fact: dict) -> str | None:
+    """An expectation on the legal moves (format 1.4), each move written as its step."""
+    if path == "legal" and len(fact.get("contains", fact.get("lacks", []))) == 1:
+        word = "legal" if "contains" in fact else "not legal"
+        (move,) = fact.get("contains", fact.get("lacks"))
+        return f"{word} {step_line({'do': move})}"
+    head, _, who = path.partition(".")
+    if head == "legal" and who and "set" in fact:
+        return f"moves {who}:" + ("" if not fact["set"] else " " + "; ".join(
+            step_line({"do": m}) for m in fact["set"]))
+    return None
 
 
 def write_scenario(data: dict) -> str:
