@@ -350,7 +350,7 @@ def power(markdown: bool, no_mutants: bool, jobs: int) -> None:
         from .engine_mutate import equivalents
         from .engine_mutate import measure as measure_engine
 
-        engine = measure_engine(rulesets, corpus, jobs,
+        engine = measure_engine(rulesets, corpus, jobs, per_ruleset=True,
                                 known=equivalents(mutants_dir() / "engine.equivalent"))
     click.echo(render(rows, markdown, engine), nl=False)
 
