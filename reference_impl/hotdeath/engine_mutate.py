@@ -499,9 +499,11 @@ def render(s: dict, label: str = "engine", unreached: bool = True) -> list[str]:
     """The figures, then every survivor (those no scenario runs only if ``unreached``)."""
     low, high = s["interval"]
     scored = s["killed"] + s["survived"]
+    sized = s["mutants"] >= sample_size(s["population"])
     out = [f"{label}: {s['kill_rate']:.1%} of {scored} engine mutants killed (95% interval "
            f"{low:.1%}-{high:.1%}; a sample of {s['mutants']} of {s['population']}, seed "
-           f"{SEED}, drawn for at most +/-{MARGIN:.0%})",
+           f"{SEED}" + (f", the size that bounds the interval to +/-{MARGIN:.0%})" if sized
+                        else ")"),
            f"  {s['killed']} killed ({s['timed_out']} by a time limit: the mutant made a "
            f"scenario hang), {s['survived']} survived ({s['unreached']} never run by any "
            f"scenario), {s['equivalent']} equivalent, {s['stillborn']} stillborn"]
