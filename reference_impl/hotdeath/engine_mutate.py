@@ -315,9 +315,9 @@ def _limited(rulesets: dict, plan: Plan, run: Run) -> tuple[str | None, bool]:
     except _Hang:
         _SESSIONS.clear()  # the session stopped in mid-step
         return "time limit", True
-    except RecursionError:
-        _SESSIONS.clear()
-        return "recursion", False
+    except Exception as err:  # noqa: BLE001 - e.g. an observation JSON cannot carry:
+        _SESSIONS.clear()  # ``hotdeath serve`` would answer 'errored', a failure in conform
+        return f"the reference raised {type(err).__name__}", False
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
