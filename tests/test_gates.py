@@ -1,5 +1,7 @@
 """The suite's figures can only go up: seed coverage, interaction matrices, mutation kill rate.
 
+The engine mutants' gate (``engine``) is checked by tests/test_engine_mutate.py.
+
 ``conformance/gates.json`` records the level each ruleset has reached; raising a
 figure there is how progress is locked in, and CI fails if one drops.
 """
@@ -19,7 +21,7 @@ from hotdeath_harness.corpus import load_corpus
 
 GATES = json.loads((Path(__file__).resolve().parent.parent / "conformance" / "gates.json")
                    .read_text(encoding="utf-8"))
-RULESETS = sorted(k for k in GATES if not k.startswith("_"))
+RULESETS = sorted(k for k in GATES if not k.startswith("_") and k != "engine")
 
 
 @pytest.fixture(scope="module")

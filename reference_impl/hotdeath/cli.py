@@ -269,18 +269,37 @@ def matrix(ruleset: str, markdown: bool) -> None:
 
 
 @main.command()
-@click.argument("ruleset")
+@click.argument("ruleset", required=False)
+@click.option("--engine", is_flag=True,
+              help="Mutate the reference's engine code instead of a spec (with RULESET: "
+                   "against that ruleset's scenarios only).")
+@click.option("--sample", "size", type=int, default=None,
+              help="--engine: mutants to draw (default: enough for a +/-3% figure).")
+@click.option("--all", "every", is_flag=True, help="--engine: every mutant, not a sample.")
 @click.option("--jobs", "-j", type=int, default=0, help="Worker processes (default: all cores).")
 @click.option("--limit", type=int, default=None, help="Only the first N mutants (a quick look).")
 @click.option("--line", "lines", type=int, multiple=True,
               help="Only the mutants on this line of the spec file (repeatable).")
 @click.option("--min-kill", type=click.FloatRange(0, 1), default=None,
               help="Exit 1 if the kill rate is below this (e.g. 0.95): a CI gate.")
-def mutate(ruleset: str, jobs: int, limit: int | None, lines: tuple[int, ...],
-           min_kill: float | None) -> None:
+def mutate(ruleset: str | None, engine: bool, size: int | None, every: bool, jobs: int,
+           limit: int | None, lines: tuple[int, ...], min_kill: float | None) -> None:
     """Mutate the ruleset's spec (numbers, players, list members, guards, layers, dropped rules
     and answers) and run its corpus against each mutant: the kill rate is the suite's power.
-    Survivors are missing scenarios, unless conformance/mutants/RULESET.equivalent lists them."""
+    Survivors are missing scenarios, unless conformance/mutants/RULESET.equivalent lists them.
+    With --engine, mutate the reference's engine code instead (engine.equivalent)."""
+    if engine:
+        from hotdeath_harness.corpus import load_corpus
+
+        from .engine_mutate import command
+
+        try:  # (an unknown RULESET: a clear error and exit 2)
+            corpus = _ruleset_and_corpus(ruleset)[1] if ruleset else load_corpus(scenarios_dir())
+        except HotDeathError as err:
+            _fail(err)
+        sys.exit(command(ruleset, _rulesets(), corpus, jobs, size, every, limit, min_kill))
+    if ruleset is None:
+        raise click.UsageError("name a RULESET (or mutate the engine: --engine)")
     from rich.progress import Progress
 
     from .suite.mutate import equivalents, render, run, spec_file, summary
@@ -323,7 +342,7 @@ def docs(serve_site: bool, port: int, no_strict: bool) -> None:
 @click.option("--jobs", "-j", type=int, default=0, help="Worker processes for the mutants.")
 def power(markdown: bool, no_mutants: bool, jobs: int) -> None:
     """The suite's power for every ruleset: seed coverage, matrix cells pinned, and the share
-    of spec mutants the corpus kills."""
+    of spec mutants and of engine mutants the corpus kills."""
     from hotdeath_harness.corpus import load_corpus
 
     from .suite.power import measure, render
@@ -335,7 +354,14 @@ def power(markdown: bool, no_mutants: bool, jobs: int) -> None:
         _fail(err)
     rows = [measure(rs, rulesets, corpus, not no_mutants, jobs)
             for _, rs in sorted(rulesets.items())]
-    click.echo(render(rows, markdown), nl=False)
+    engine = None
+    if not no_mutants:
+        from .engine_mutate import equivalents
+        from .engine_mutate import measure as measure_engine
+
+        engine = measure_engine(rulesets, corpus, jobs, per_ruleset=True,
+                                known=equivalents(mutants_dir() / "engine.equivalent"))
+    click.echo(render(rows, markdown, engine), nl=False)
 
 
 @main.command(name="compile")
