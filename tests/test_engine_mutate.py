@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from hotdeath import engine_mutate as em
-from hotdeath.engine_mutants import PACKAGE, all_mutants, mutants, mutated_tree
 from hotdeath.resources import mutants_dir, scenarios_dir
+from hotdeath.suite import engine_mutate as em
+from hotdeath.suite.engine_mutants import PACKAGE, all_mutants, mutants, mutated_tree
 from hotdeath_harness.corpus import load_corpus
 
 SOURCE = '''"""A module."""

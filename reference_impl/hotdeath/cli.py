@@ -291,7 +291,7 @@ def mutate(ruleset: str | None, engine: bool, size: int | None, every: bool, job
     if engine:
         from hotdeath_harness.corpus import load_corpus
 
-        from .engine_mutate import command
+        from .suite.engine_mutate import command
 
         try:  # (an unknown RULESET: a clear error and exit 2)
             corpus = _ruleset_and_corpus(ruleset)[1] if ruleset else load_corpus(scenarios_dir())
@@ -356,8 +356,8 @@ def power(markdown: bool, no_mutants: bool, jobs: int) -> None:
             for _, rs in sorted(rulesets.items())]
     engine = None
     if not no_mutants:
-        from .engine_mutate import equivalents
-        from .engine_mutate import measure as measure_engine
+        from .suite.engine_mutate import equivalents
+        from .suite.engine_mutate import measure as measure_engine
 
         engine = measure_engine(rulesets, corpus, jobs, per_ruleset=True,
                                 known=equivalents(mutants_dir() / "engine.equivalent"))

@@ -94,7 +94,8 @@ def _engine_lines(engine: dict) -> list[str]:
     from .engine_mutate import render as render_engine
 
     lines = render_engine(engine)
-    out = [lines[0].replace("engine: ", "Overall: ", 1), "", lines[1].strip(), ""]
+    out = [lines[0].replace("engine: ", "Overall: ", 1), "", lines[1].strip() + ".",
+           lines[2].strip(), ""]
     survivors = sorted(engine["survivors"], key=lambda o: (o.mutant.file, o.mutant.line))
     if survivors:
         out += ["Surviving engine mutants:", ""]

@@ -55,8 +55,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..model import Ruleset
 from .engine_mutants import PACKAGE, EngineMutant, all_mutants, engine_files, mutated_tree
-from .model import Ruleset
 
 SEED = 22  # the issue that asked for the figure; changing it draws another sample
 MARGIN = 0.03  # the sample makes the 95% interval at most this wide on either side
@@ -67,7 +67,7 @@ Z95 = 1.959964
 
 def _traced(rulesets: dict[str, Ruleset]):
     """The reference as ``hotdeath conform --in-process`` runs it (traced: the general path)."""
-    from .serve import InProcessClient
+    from ..serve import InProcessClient
 
     return InProcessClient(rulesets)
 
@@ -75,8 +75,8 @@ def _traced(rulesets: dict[str, Ruleset]):
 def _listing(rulesets: dict[str, Ruleset]):
     """The reference as a game program drives it: untraced, the legal moves listed before each
     move, so a listed move takes the express lane (``Game.apply_action``)."""
-    from .adapter import ReferenceImplementation
-    from .serve import InProcessClient
+    from ..adapter import ReferenceImplementation
+    from ..serve import InProcessClient
 
     class Listing(ReferenceImplementation):
         def load(self, scenario: dict) -> dict:
@@ -104,6 +104,108 @@ DRIVES: list[tuple[str, Callable]] = [("traced", _traced), ("listing", _listing)
 
 _SESSIONS: dict[tuple[str, int], object] = {}
 
+# -- the reference beside it: the differential mode, recorded --------------------------------
+#
+# ``hotdeath conform --differential`` plays every step on the reference too and compares the
+# answers, the observations and the lists of legal moves after each. A mutant cannot run
+# beside a clean engine in its own process (the slip is planted in the whole process), but
+# the reference is deterministic: its answers to a scenario are recorded once, from the
+# clean engine, before any mutant is planted, and replayed to the harness as the reference's.
+# So each run is judged as the differential mode judges it, written expectations included.
+
+_RECORDED: dict[str, dict] = {}  # scenario id -> the clean reference's answers, by request
+
+
+def _key(message: dict, last_step: int) -> str:
+    cmd = message.get("cmd")
+    if cmd == "step":
+        return f"step {message.get('index')}"
+    if cmd == "legal":
+        return f"legal after {last_step}"
+    if cmd == "check":
+        return "check " + json.dumps(message.get("step"), sort_keys=True)
+    return str(cmd)
+
+
+class _Recorder:
+    """The clean reference, keeping its answers to one scenario's requests."""
+
+    def __init__(self, inner, store: dict):
+        self.inner, self.store, self.last = inner, store, -1
+
+    def request(self, message: dict, timeout: float) -> object:
+        answer = self.inner.request(message, timeout)
+        if message.get("cmd") == "step":
+            self.last = message.get("index", -1)
+        elif message.get("cmd") == "load":
+            self.last = -1
+        self.store[_key(message, self.last)] = answer
+        return answer
+
+    def close(self) -> None:
+        pass
+
+
+class _Replay:
+    """The recorded reference, answering a scenario's requests as the clean engine did."""
+
+    def __init__(self, store: dict):
+        self.store, self.last = store, -1
+
+    def request(self, message: dict, timeout: float) -> object:
+        if message.get("cmd") == "step":
+            self.last = message.get("index", -1)
+        elif message.get("cmd") == "load":
+            self.last = -1
+        answer = self.store.get(_key(message, self.last))
+        if answer is None:  # a request the clean run did not make (an explanation)
+            return {"seq": message.get("seq"), "outcome": "errored", "message": "not recorded"}
+        return {**answer, "seq": message.get("seq")}
+
+    def close(self) -> None:
+        pass
+
+
+def record(rulesets: dict[str, Ruleset], scenarios: list) -> None:
+    """The clean reference's answers to every scenario, run as the differential mode runs it
+    (its answers to the requests the harness sends the reference)."""
+    from hotdeath_harness.runner import run_scenario
+    from hotdeath_harness.session import Session
+
+    from ..serve import InProcessClient
+
+    hello = _hello(rulesets)
+    for scn in scenarios:
+        cold()
+        store: dict = {}
+        impl = Session(InProcessClient(rulesets), hello)
+        beside = Session(_Recorder(InProcessClient(rulesets), store), hello)
+        run_scenario(impl, scn.data, timeout=3600.0, reference=beside)
+        _RECORDED[scn.ident] = store
+
+
+_HELLOS: dict[int, dict] = {}
+
+
+def _hello(rulesets: dict[str, Ruleset]) -> dict:
+    """The reference's handshake (made once per set of rulesets)."""
+    from ..serve import Server
+
+    if id(rulesets) not in _HELLOS:
+        answer = Server(rulesets).handle({"cmd": "hello", "seq": 0, "protocol": "2.0"})
+        assert answer is not None
+        _HELLOS[id(rulesets)] = answer
+    return _HELLOS[id(rulesets)]
+
+
+def _beside(rulesets: dict[str, Ruleset], data: dict):
+    """The recorded reference for this scenario, or None (no recording: written expectations
+    only, as a plain ``hotdeath conform``)."""
+    from hotdeath_harness.session import Session
+
+    store = _RECORDED.get(data["id"])
+    return None if store is None else Session(_Replay(store), _hello(rulesets))
+
 
 def judge(rulesets: dict[str, Ruleset], data: dict) -> str | None:
     """None when the scenario passes every way against the engine as it is now (mutated or
@@ -124,7 +226,8 @@ def drive(rulesets: dict[str, Ruleset], data: dict, way: int) -> str | None:
     session = _SESSIONS.get((name, id(rulesets)))
     if session is None:
         session = _SESSIONS[name, id(rulesets)] = Session.open(make(rulesets), 10.0)
-    result = run_scenario(session, data, timeout=3600.0)  # our own limit: see _limited
+    result = run_scenario(session, data, timeout=3600.0,  # our own limit: see _limited
+                          reference=_beside(rulesets, data))
     if result.status == "pass":
         return None
     if result.broken:
@@ -134,7 +237,7 @@ def drive(rulesets: dict[str, Ruleset], data: dict, way: int) -> str | None:
 
 def cold() -> None:
     """Forget what the engine keeps between games, so the next scenario computes it afresh."""
-    from .engine import state
+    from ..engine import state
 
     state._DERIVED.clear()
     for cache in _caches():
@@ -504,6 +607,10 @@ def render(s: dict, label: str = "engine", unreached: bool = True) -> list[str]:
            f"{low:.1%}-{high:.1%}; a sample of {s['mutants']} of {s['population']}, seed "
            f"{SEED}" + (f", the size that bounds the interval to +/-{MARGIN:.0%})" if sized
                         else ")"),
+           "  judged as hotdeath conform --differential judges: every step's answer, "
+           "observation and legal moves against the clean reference's, and the written "
+           "expectations" if s.get("judge") == "differential" else
+           "  judged by the scenarios' written expectations alone",
            f"  {s['killed']} killed ({s['timed_out']} by a time limit: the mutant made a "
            f"scenario hang), {s['survived']} survived ({s['unreached']} never run by any "
            f"scenario), {s['equivalent']} equivalent, {s['stillborn']} stillborn"]
@@ -528,19 +635,27 @@ def render(s: dict, label: str = "engine", unreached: bool = True) -> list[str]:
 def measure(rulesets: dict[str, Ruleset], scenarios: list, jobs: int = 0,
             size: int | None = None, every: bool = False, known: dict[str, str] | None = None,
             progress: Callable[[int], Callable[[], None]] | None = None,
-            limit: int | None = None, per_ruleset: bool = False) -> dict:
+            limit: int | None = None, per_ruleset: bool = False,
+            differential: bool = True) -> dict:
     """The whole measurement: coverage, the sample (its first ``limit`` only, for a quick
-    look), the runs, the summary."""
+    look), the runs, the summary. ``differential``: each scenario is judged as
+    ``hotdeath conform --differential`` judges it (the answers, observations and legal
+    moves of every step compared with the clean reference's, recorded); else by its written
+    expectations alone."""
     population = all_mutants()
     chosen = population if every else sample(population, size or sample_size(len(population)))
     chosen = chosen[:limit]
+    if differential:
+        record(rulesets, scenarios)
     plan = collect(rulesets, scenarios)
     if plan.failing:
         raise RuntimeError("scenarios fail against the reference itself: "
                            + "; ".join(plan.failing[:5]))
     tick = progress(len(chosen)) if progress else None
     outcomes = run(chosen, plan, rulesets, jobs, tick, per_ruleset)
-    return summary(outcomes, known or {}, population)
+    out = summary(outcomes, known or {}, population)
+    out["judge"] = "differential" if differential else "written expectations"
+    return out
 
 
 def command(ruleset: str | None, rulesets: dict[str, Ruleset], corpus: list, jobs: int,
@@ -551,7 +666,7 @@ def command(ruleset: str | None, rulesets: dict[str, Ruleset], corpus: list, job
     import click
     from rich.progress import Progress
 
-    from .resources import mutants_dir
+    from ..resources import mutants_dir
 
     scenarios = [s for s in corpus if ruleset is None or s.data["ruleset"] == ruleset]
     known = equivalents(mutants_dir() / "engine.equivalent")

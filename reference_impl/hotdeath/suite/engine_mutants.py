@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # the hotdeath package
 ENGINE_DIRS = ("engine", "engine/verbs")
 
 COMPARE_SWAPS: dict[type, type] = {
