@@ -143,3 +143,22 @@ def test_engine_mutants_killed_do_not_drop(rulesets, corpus):
     assert result["kill_rate"] >= GATES["engine"]["kill_rate"], survivors
     assert not result["now_killed"], "an 'equivalent' engine mutant is now killed: drop it"
     assert not result["stale"], "engine.equivalent names a mutant the engine no longer has"
+
+
+def test_a_slip_in_the_listing_only_the_differential_judge_sees(rulesets, corpus):
+    """Leaving 'draw' out of a turn's legal moves changes no observation any written
+    expectation of these scenarios checks; the recorded reference beside the mutant (the
+    differential mode) sees the list of moves differ."""
+    chosen = [s for s in corpus if s.ident in ("classic-0001", "classic-0002")]
+    listing = mutants(PACKAGE / "engine" / "listing.py")
+    slip = next(m for m in listing if m.qualname == "_turn_actions" and m.kind == "delete"
+                and m.before.startswith("out.append(_bare(state, p"))
+    em._RECORDED.clear()
+    written = em.run([slip], em.collect(rulesets, chosen), rulesets, jobs=1)[0]
+    em.record(rulesets, chosen)
+    try:
+        judged = em.run([slip], em.collect(rulesets, chosen), rulesets, jobs=1)[0]
+    finally:
+        em._RECORDED.clear()
+    assert written.status in ("survived", "unreached")  # not even run without a listing
+    assert judged.status == "killed"
