@@ -17,7 +17,7 @@ extensions = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "web", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 
 graphviz_output_format = "svg"

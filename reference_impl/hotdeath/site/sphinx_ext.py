@@ -26,6 +26,28 @@ def _generate(app: Sphinx) -> None:
     write(Path(app.srcdir), log=logger.info)
 
 
+def _bundle(app: Sphinx, exc: Exception | None) -> None:
+    """Copy the in-page reference (Pyodide, the app, the Python zip) into the built site."""
+    if exc is not None or app.builder.format != "html":
+        return
+    import shutil
+
+    from .bundle import MissingAssets, install
+
+    search = Path(app.srcdir) / "generated" / "search.json"
+    (Path(app.outdir) / "_static" / "hd").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(search, Path(app.outdir) / "_static" / "hd" / "search.json")
+
+    try:
+        manifest = install(Path(app.outdir) / "_static")
+    except MissingAssets as err:
+        logger.warning("the in-page reference is not bundled: %s", err)
+        return
+    total = sum(manifest["files"].values())
+    logger.info("in-page reference: Pyodide %s, %d files, %.1f MB",
+                manifest["pyodide"], len(manifest["files"]), total / 1e6)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(HotDeathDomain)
     plain = (sphinx_domain.visit_details_plain, sphinx_domain.depart_details_plain)
@@ -35,4 +57,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_lexer("hotdeath", HotDeathRulesLexer)
     app.add_lexer("hotdeath-scenario", HotDeathScenarioLexer)
     app.connect("builder-inited", _generate)
+    app.connect("build-finished", _bundle)
+    app.add_js_file("hd/hd-app.js", loading_method="defer")
+    app.add_css_file("hd-app.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

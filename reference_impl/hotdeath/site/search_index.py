@@ -1,0 +1,70 @@
+"""The site's search index: every card, ruling, scenario and hand-written page, by name and id.
+
+Sphinx's own search ranks words in page text, which put the 1989 Holy Defender 56th for
+"holy defender". This index holds what a reader types, exactly: a card's names (what its
+ruleset calls it, and its name in the rules), its key, a ruling's id, a scenario's id,
+with each page's ruleset; ``docs/web/src/search.js`` ranks an exact name or id first.
+Rulesets are listed oldest seed first, which is the order equal matches are shown in.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .gather import SiteData
+from .names import CardPages, matrix_doc, ruleset_doc, ruling_doc, scenario_doc
+
+PAGES = {
+    "playground": "The playground: edit and run a scenario",
+    "guide/settling-an-argument": "Settling an argument",
+    "guide/formats": "The rules and scenario formats",
+    "guide/protocol": "The conformance protocol",
+    "generated/compare": "The same card across rulesets",
+    "generated/reference": "The rules language",
+    "generated/kernel": "The kernel's turn and response flow",
+    "generated/harness": "The conformance harness",
+    "generated/rulings/index": "Rulings",
+    "generated/scenarios/index": "Scenarios by id",
+}
+
+
+def _seed_order(site: SiteData) -> list[str]:
+    """Rulesets by the number of the seed they cite first (classic's official rules first)."""
+    def key(ident: str) -> tuple:
+        rs = site.rulesets[ident]
+        source = rs.citations[0].source if rs.citations else "999"
+        return ("" if source == "classic" else source, ident)
+    return sorted(site.rulesets, key=key)
+
+
+def index(site: SiteData, card_pages: CardPages) -> dict:
+    """The JSON the search box loads: rulesets (oldest first) and entries."""
+    entries: list[dict] = []
+    for card, entry in site.cards.items():
+        kind = entry.kind
+        names = sorted({entry.title, kind.name} - {""})
+        entries.append({"k": "card", "t": entry.title, "n": names, "id": kind.key,
+                        "r": card.ruleset, "u": card_pages.doc(card) + ".html",
+                        "o": entry.option})
+    for ident, home in sorted(site.ruling_home.items()):
+        ruling = site.ruling(ident)
+        entries.append({"k": "ruling", "t": ruling.title, "n": [], "id": ident, "r": home,
+                        "u": ruling_doc(ident) + ".html"})
+    for info in site.scenarios:
+        entries.append({"k": "scenario", "t": " ".join(info.title.split()), "n": [],
+                        "id": info.ident, "r": info.ruleset,
+                        "u": scenario_doc(info.ident) + ".html"})
+    for ident, rs in site.rulesets.items():
+        entries.append({"k": "page", "t": rs.title, "n": [ident], "id": ident, "r": ident,
+                        "u": ruleset_doc(ident) + ".html"})
+        entries.append({"k": "page", "t": f"Interaction matrix: {rs.title}", "n": [],
+                        "id": "", "r": ident, "u": matrix_doc(ident) + ".html"})
+    for doc, title in PAGES.items():
+        entries.append({"k": "page", "t": title, "n": [], "id": "", "r": "",
+                        "u": doc + ".html"})
+    rulesets = [{"id": i, "title": site.rulesets[i].title} for i in _seed_order(site)]
+    return {"rulesets": rulesets, "entries": entries}
+
+
+def index_json(site: SiteData) -> str:
+    return json.dumps(index(site, CardPages(site)), separators=(",", ":"), sort_keys=True)
