@@ -478,3 +478,64 @@ def test_the_playground_runs_a_card_tried_from_its_page(browser, server):
     shown = browser.execute_script("return document.querySelector('.hd-output').textContent")
     assert "alice plays red skip" in shown and "result: PASS" in shown
     browser.save_screenshot(str(SHOTS / "playground.png"))
+
+
+def test_search_puts_the_exact_card_ruling_and_scenario_first(browser, server, site):
+    card_pages = CardPages(site)
+    holy = card_pages.doc(CardId("hot-death-1989", "Holy Defender")) + ".html"
+    expected = {"holy defender": holy, "HD89-22": ruling_doc("HD89-22") + ".html",
+                "hd89-0108": scenario_doc("hd89-0108") + ".html"}
+    for query, page in expected.items():
+        browser.get(urllib.parse.urljoin(server, "search.html?q="
+                                         + urllib.parse.quote(query)))
+        first = _wait(browser, "(document.querySelector('#hd-best a.hd-search-hit') || {}).href",
+                      60)
+        assert first == urllib.parse.urljoin(server, page), query
+    # Type-ahead in the sidebar's box, grouped by kind, filtered by ruleset.
+    browser.get(urllib.parse.urljoin(server, "index.html"))
+    box = browser.find_element("css selector", 'input[name="q"]')
+    box.send_keys("holy defender")
+    first = _wait(browser, "(document.querySelector('.hd-search-box a.hd-search-hit') || {})"
+                  ".href", 60)
+    assert first == urllib.parse.urljoin(server, holy)
+    groups = browser.execute_script("return Array.from(document.querySelectorAll("
+                                    "'.hd-search-box .hd-search-group')).map(g => g.textContent)")
+    assert groups[0] == "Cards" and len(groups) == len(set(groups))
+    browser.execute_script("const s = document.querySelector('.hd-search-filter');"
+                           "s.value = 'hot-death-deluxe'; s.dispatchEvent(new Event('change'));")
+    rulesets = _wait(browser, "Array.from(document.querySelectorAll('.hd-search-box "
+                     ".hd-search-rs')).map(e => e.textContent)", 30)
+    assert rulesets and set(rulesets) == {"hot-death-deluxe"}
+
+
+def test_pages_fit_a_phone_without_horizontal_overflow(browser, server, site):
+    card_pages = CardPages(site)
+    card = CardId("hot-death-1989", "Holy Defender")
+    docs = [card_pages.doc(card), scenario_doc("hd89-0108"), "generated/matrix/hot-death-1989",
+            ruleset_doc("hot-death-1989"), "guide/protocol", "playground"]
+    browser.set_window_size(390, 844)
+    try:
+        for doc in docs:
+            browser.get(urllib.parse.urljoin(server, doc + ".html"))
+            wide = browser.execute_script(
+                "return document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, (doc, wide)
+        browser.save_screenshot(str(SHOTS / "phone.png"))
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_the_protocol_pages_links_to_schemas_and_changelog_resolve(browser, server):
+    browser.get(urllib.parse.urljoin(server, "guide/protocol.html"))
+    hrefs = browser.execute_script(
+        "return Array.from(document.querySelectorAll('a[href]')).map(a => a.href)"
+        ".filter(h => /schema|CHANGELOG/.test(h))")
+    assert len(hrefs) >= 5
+    broken = [h for h in hrefs if _status(h.split("#")[0]) != 200]
+    assert broken == []
+
+
+def test_traces_quote_headings_that_hold_quotes_once(built_site):
+    page = (built_site / (scenario_doc("hd89-0108") + ".html")).read_text(encoding="utf-8")
+    assert "&quot;&quot;DELAY BLAST" not in page and '""DELAY BLAST' not in page
+    assert "DELAY BLAST&quot;-DRAW 4" in page or 'DELAY BLAST"-DRAW 4' in page

@@ -37,10 +37,9 @@ function workbench(host, opts) {
     runButton.disabled = true;
     try {
       const t0 = performance.now();
-      const ref = await reference((s) => { status.textContent = s; });
+      const ref = await reference((s) => { status.textContent = s; }, opts.ruleset);
       status.textContent = "running…";
-      await new Promise((r) => setTimeout(r, 0));
-      const res = ref.run(view.state.doc.toString(), opts.path);
+      const res = await ref.run(view.state.doc.toString(), opts.path);
       const ms = performance.now() - t0;
       output.textContent = res.output;
       output.hidden = false;
@@ -90,13 +89,14 @@ async function scenarioRunner(host) {
     const mf = await manifest();
     const bench = el("div", "hd-workbench");
     host.append(bench);
-    const wb = workbench(bench, { text, path: host.dataset.path, syntax: mf.syntax });
+    const wb = workbench(bench, { text, path: host.dataset.path, syntax: mf.syntax,
+      ruleset: host.dataset.ruleset });
     host.hdView = wb.view;
     wb.view.dispatch({ changes: { from: 0, to: wb.view.state.doc.length, insert: text } });
     const play = el("a", "hd-link", "open in the playground");
     play.href = link(text, ROOT + "playground.html");
     bench.querySelector(".hd-bar").append(play);
-    reference(() => {});  // start loading while the reader looks at the editor
+    reference(() => {}, host.dataset.ruleset);  // start loading while the reader reads
   };
   const openButton = button("Edit & run", open, "hd-button hd-edit");
   host.prepend(openButton);
@@ -126,7 +126,7 @@ async function playground(host) {
   const card = params.get("card");
   if (!text) text = card ? tryCard(rs, card) : rs.template;
   const wb = workbench(bench, { text, path: "playground.scn", syntax: mf.syntax,
-    page: ROOT + "playground.html" });
+    page: ROOT + "playground.html", ruleset: rs.id });
   const listCards = () => {
     cards.replaceChildren();
     for (const c of rs.cards) {
@@ -147,7 +147,7 @@ async function playground(host) {
     listCards();
   };
   listCards();
-  reference(() => {});
+  reference(() => {}, rs.id);
 }
 
 // The ruleset's table with the card in alice's hand, and alice playing it.

@@ -1,8 +1,10 @@
-// The reference under Pyodide, loaded once per page from the site's own files (no network).
-// Start-up is timed in its parts, so the page can say where the seconds went.
+// The reference under Pyodide, loaded once per page from the site's own files (no network),
+// in a Web Worker (src/worker.js). Start-up is timed in its parts, so the page can say where
+// the seconds went.
 
-export const BASE = new URL(".", document.currentScript ? document.currentScript.src
-  : document.querySelector('script[src*="hd-app.js"]').src).href;
+const script = document.currentScript ||
+  document.querySelector('script[src*="hd-app.js"]');
+export const BASE = new URL(".", script.src).href;
 
 let manifestPromise = null;
 export function manifest() {
@@ -10,54 +12,51 @@ export function manifest() {
   return manifestPromise;
 }
 
-let ready = null;
 export const timings = {};
+let ready = null;
+let worker = null;
+let nextId = 0;
+const waiting = new Map();
 
-const paint = () => new Promise((r) => setTimeout(r, 0));
+function call(message, onProgress = () => {}) {
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject, onProgress });
+    worker.postMessage({ id, ...message });
+  });
+}
 
-// Resolves to {run(text, path), rulesets()}; onStatus(text) hears each phase.
-export function reference(onStatus = () => {}) {
-  if (!ready) ready = start(onStatus);
+function listen(e) {
+  const w = waiting.get(e.data.id);
+  if (!w) return;
+  if (e.data.progress !== undefined) { w.onProgress(e.data.progress); return; }
+  waiting.delete(e.data.id);
+  if (e.data.error !== undefined) w.reject(new Error(e.data.error));
+  else w.resolve(e.data.value);
+}
+
+// Resolves to {run(text, path) -> Promise of the result}; onStatus(text) hears each phase.
+// The first caller's ruleset is loaded and checked as part of the start (it and those it
+// extends only).
+export function reference(onStatus = () => {}, ruleset = "") {
+  if (!ready) ready = start(onStatus, ruleset);
   return ready;
 }
 
-async function start(onStatus) {
+async function start(onStatus, ruleset) {
   const t0 = performance.now();
   const mf = await manifest();
-  onStatus("loading Python (Pyodide " + mf.pyodide + ")…");
-  await paint();
-  const { loadPyodide } = await import(BASE + "pyodide/pyodide.mjs");
-  const py = await loadPyodide({
-    indexURL: BASE + "pyodide/",
-    env: { HOTDEATH_CACHE: "off", HOME: "/home/pyodide" },
-  });
-  const t1 = performance.now();
-  onStatus("unpacking the reference…");
-  await paint();
-  const zip = await (await fetch(BASE + "hotdeath.zip?" + mf.zip)).arrayBuffer();
-  const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  py.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
-  py.runPython("from hotdeath.site import inpage");
-  const t2 = performance.now();
-  onStatus("loading and checking the rulesets…");
-  await paint();
-  py.runPython("inpage.rulesets()");
-  const t3 = performance.now();
-  Object.assign(timings, {
-    python: (t1 - t0) / 1000, reference: (t2 - t1) / 1000, rulesets: (t3 - t2) / 1000,
-    total: (t3 - t0) / 1000,
-  });
-  const inpage = py.globals.get("inpage");
-  return {
-    run(text, path) {
-      return JSON.parse(inpage.run(text, path || "scenario.scn"));
-    },
-  };
+  worker = new Worker(BASE + "hd-worker.js", { type: "module" });
+  worker.onmessage = listen;
+  const parts = await call({ kind: "start", ruleset: ruleset || "", zip: mf.zip },
+    (text) => onStatus(text));
+  Object.assign(timings, parts, { page: (performance.now() - t0) / 1000 });
+  return { run: (text, path) => call({ kind: "run", text, path: path || "scenario.scn" }) };
 }
 
 export function startupText() {
   const t = timings;
   if (t.total === undefined) return "";
-  return `started in ${t.total.toFixed(1)} s (Python ${t.python.toFixed(1)} s, ` +
-    `the reference ${t.reference.toFixed(1)} s, the rulesets ${t.rulesets.toFixed(1)} s)`;
+  return `started in ${t.page.toFixed(1)} s (Python ${t.python.toFixed(1)} s, ` +
+    `the reference ${t.reference.toFixed(1)} s, its rules ${t.rulesets.toFixed(1)} s)`;
 }

@@ -12,30 +12,62 @@ is bundled into the site's zip with the rest of the reference.
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
 from ..errors import HotDeathError
 from ..trace import Trace, report
 
-_RULESETS: dict = {}
+_RULESETS: dict[str, dict] = {}  # a ruleset (or "" for all) -> the rulesets loaded for it
+_HEADER = re.compile(r'^ruleset ([a-z0-9-]+) "(?:[^"\\]|\\.)*"(?: extends ([a-z0-9-]+))?', re.M)
 
 
-def rulesets() -> dict:
-    """The bundled rulesets, loaded and checked once per page (the first run pays for it)."""
-    if not _RULESETS:
+def rulesets(ident: str = "") -> dict:
+    """The bundled rulesets a scenario of ``ident`` needs (it and those it extends), loaded
+    and checked once per page; all of them when ``ident`` is empty or not found. Loading
+    one chain, not all six, is most of what makes a page's first run take a second, not
+    several (measured in CPython: all six 3.7 s, classic 0.05 s, 1989 with classic 0.33 s)."""
+    if ident not in _RULESETS:
         from ..lang.check import load_rulesets
 
-        _RULESETS.update(load_rulesets())
-    return _RULESETS
+        chain = _chain(ident) if ident else []
+        if not chain:
+            _RULESETS[ident] = _RULESETS[""] if "" in _RULESETS else load_rulesets()
+            return _RULESETS[ident]
+        folder = Path(tempfile.mkdtemp(prefix="hd-spec-"))
+        for path in chain:
+            shutil.copy(path, folder / path.name)
+        try:
+            _RULESETS[ident] = load_rulesets(folder)
+        except HotDeathError:  # it names a ruleset outside its chain: load them all
+            _RULESETS[ident] = rulesets("")
+    return _RULESETS[ident]
 
 
-def ruleset_list() -> str:
-    """The rulesets a playground may pick, with their titles, options and cards (JSON)."""
-    out = []
-    for ident, rs in sorted(rulesets().items()):
-        out.append({"id": ident, "title": rs.title, "options": sorted(rs.options),
-                    "cards": sorted(rs.kinds)})
-    return json.dumps(out)
+def _chain(ident: str) -> list[Path]:
+    """The rules files of ``ident`` and of each ruleset it extends, from their headers."""
+    from ..resources import spec_dir
+
+    declared: dict[str, tuple[Path, str | None]] = {}
+    for path in sorted(spec_dir().glob("*.hd")):
+        m = _HEADER.search(path.read_text(encoding="utf-8"))
+        if m:
+            declared[m[1]] = (path, m[2])
+    out: list[Path] = []
+    while ident in declared and len(out) <= len(declared):
+        path, ident = declared[ident]
+        out.append(path)
+        if ident is None:
+            return out
+    return []  # an unknown ruleset, or a broken chain: the caller loads them all
+
+
+def _ruleset_of(text: str) -> str:
+    m = re.search(r"^ruleset\s+([a-z0-9-]+)", text, re.M)
+    return m[1] if m else ""
 
 
 def run(text: str, path: str = "scenario.scn") -> str:
@@ -51,7 +83,10 @@ def run(text: str, path: str = "scenario.scn") -> str:
     scn = None
     try:
         scn = compile_scenario(text, path)
-        trace = report(scn, ReferenceImplementation(rulesets()), lines.append)
+        loaded = rulesets(_ruleset_of(text))
+        if scn.data["ruleset"] not in loaded:
+            loaded = rulesets("")  # an unknown ruleset is reported by the checks, as 'run' does
+        trace = report(scn, ReferenceImplementation(loaded), lines.append)
     except HotDeathError as err:
         lines.append(err.render())
         n = len(err.diagnostics)
