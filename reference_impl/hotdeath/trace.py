@@ -75,7 +75,7 @@ def show_citation(c: Citation) -> str:
 
 def _quoted(text: str) -> str:
     """In double quotes, or in curly ones when the words hold double quotes themselves (a
-    heading such as '"DELAY BLAST"-DRAW 4' would otherwise start with an empty string)."""
+    heading that opens with a quoted card name would otherwise start with an empty string)."""
     return f"\u201c{text}\u201d" if '"' in text else f'"{text}"'
 
 
