@@ -1,10 +1,10 @@
 """The site's search index: every card, ruling, scenario and hand-written page, by name and id.
 
 Sphinx's own search ranks words in page text, which put a 1989 card's page 56th of 243
-for the card's exact name (issue 25). This index holds what a reader types, exactly: a card's names (what its
-ruleset calls it, and its name in the rules), its key, a ruling's id, a scenario's id,
-with each page's ruleset; ``docs/web/src/search.js`` ranks an exact name or id first.
-Rulesets are listed oldest seed first, which is the order equal matches are shown in.
+for the card's exact name (issue 25). This index holds what a reader types, exactly: a
+card's names (what its ruleset calls it, and its name in the rules), its key, a ruling's
+id, a scenario's id, with each page's ruleset; ``docs/web/src/search.js`` ranks an exact
+name or id first. Rulesets are listed oldest seed first, the order equal matches are shown in.
 """
 
 from __future__ import annotations
