@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,14 +44,16 @@ def _bundle(app: Sphinx, exc: Exception | None) -> None:
     (Path(app.outdir) / "_static" / "hd").mkdir(parents=True, exist_ok=True)
     shutil.copy2(search, Path(app.outdir) / "_static" / "hd" / "search.json")
 
+    began = time.perf_counter()
     try:
         manifest = install(Path(app.outdir) / "_static")
     except MissingAssets as err:
         logger.warning("the in-page reference is not bundled: %s", err)
         return
     total = sum(manifest["files"].values())
-    logger.info("in-page reference: Pyodide %s, %d files, %.1f MB",
-                manifest["pyodide"], len(manifest["files"]), total / 1e6)
+    logger.info("hotdeath: in-page reference bundled (Pyodide %s, %d files, %.1f MB) in %.1fs",
+                manifest["pyodide"], len(manifest["files"]), total / 1e6,
+                time.perf_counter() - began)
 
 
 def _one_toctree(app: Sphinx, pagename: str, templatename: str, context: dict,
