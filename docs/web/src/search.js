@@ -52,8 +52,10 @@ export function rank(idx, query, ruleset = "") {
     const s = score(e, q);
     if (s) out.push([s, e]);
   }
+  // best score; then cards, rulings, scenarios, pages; then the card other rulesets
+  // inherit (the original printing); then the rulesets in the site's order
   out.sort((a, b) => b[0] - a[0] || KIND_RANK[a[1].k] - KIND_RANK[b[1].k] ||
-    a[1].order - b[1].order || a[1].t.localeCompare(b[1].t));
+    (b[1].h || 0) - (a[1].h || 0) || a[1].order - b[1].order || a[1].t.localeCompare(b[1].t));
   return out.map((x) => x[1]);
 }
 

@@ -4,7 +4,8 @@ Sphinx's own search ranks words in page text, which put a 1989 card's page 56th 
 for the card's exact name (issue 25). This index holds what a reader types, exactly: a
 card's names (what its ruleset calls it, and its name in the rules), its key, a ruling's
 id, a scenario's id, with each page's ruleset; ``docs/web/src/search.js`` ranks an exact
-name or id first. Rulesets are listed oldest seed first, the order equal matches are shown in.
+name or id first. Among cards of the same name, the one other rulesets inherit comes first
+(the original printing, as Gatherer lists it), then the rulesets in the site's order.
 """
 
 from __future__ import annotations
@@ -28,24 +29,28 @@ PAGES = {
 }
 
 
-def _seed_order(site: SiteData) -> list[str]:
-    """Rulesets by the number of the seed they cite first (classic's official rules first)."""
-    def key(ident: str) -> tuple:
-        rs = site.rulesets[ident]
-        source = rs.citations[0].source if rs.citations else "999"
-        return ("" if source == "classic" else source, ident)
-    return sorted(site.rulesets, key=key)
+def _heirs(site: SiteData) -> dict[str, list[str]]:
+    """Each ruleset's descendants (those that extend it, directly or not)."""
+    out: dict[str, list[str]] = {r: [] for r in site.rulesets}
+    for ident, rs in site.rulesets.items():
+        parent = rs.extends
+        while parent in out:
+            out[parent].append(ident)
+            parent = site.rulesets[parent].extends
+    return out
 
 
 def index(site: SiteData, card_pages: CardPages) -> dict:
     """The JSON the search box loads: rulesets (oldest first) and entries."""
     entries: list[dict] = []
+    heirs = _heirs(site)
     for card, entry in site.cards.items():
         kind = entry.kind
         names = sorted({entry.title, kind.name} - {""})
+        inherited = sum(kind.name in site.rulesets[h].kinds for h in heirs[card.ruleset])
         entries.append({"k": "card", "t": entry.title, "n": names, "id": kind.key,
                         "r": card.ruleset, "u": card_pages.doc(card) + ".html",
-                        "o": entry.option})
+                        "o": entry.option, "h": inherited})
     for ident, home in sorted(site.ruling_home.items()):
         ruling = site.ruling(ident)
         entries.append({"k": "ruling", "t": ruling.title, "n": [], "id": ident, "r": home,
@@ -62,7 +67,7 @@ def index(site: SiteData, card_pages: CardPages) -> dict:
     for doc, title in PAGES.items():
         entries.append({"k": "page", "t": title, "n": [], "id": "", "r": "",
                         "u": doc + ".html"})
-    rulesets = [{"id": i, "title": site.rulesets[i].title} for i in _seed_order(site)]
+    rulesets = [{"id": i, "title": rs.title} for i, rs in site.rulesets.items()]
     return {"rulesets": rulesets, "entries": entries}
 
 
