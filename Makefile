@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BASE_STAMP := $(VENV)/.installed-base
 
-.PHONY: conform test lint bench rlcard-report jpriebe-report suite-power fuzz-reports clean docs
+.PHONY: conform test lint bench rlcard-report jpriebe-report suite-power fuzz-reports clean docs web
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,8 +32,14 @@ test: $(STAMP)
 
 # The rules site, generated from spec/ and the corpus, into docs/_build/html; warnings are
 # errors. Needs graphviz's `dot` (Debian: apt-get install graphviz). Browse: hotdeath docs --serve
-docs: $(STAMP)
+docs: $(STAMP) web
 	$(BIN)/python -m sphinx -b html -W --keep-going -q -d docs/_build/doctrees docs docs/_build/html
+
+# The rules site's in-page reference (docs/web): Pyodide and CodeMirror from npm, pinned by
+# package-lock.json, and the page's app bundled by esbuild into docs/web/dist. The Sphinx
+# build copies them, with a zip of the reference's Python, into _static/hd. Needs Node and npm.
+web:
+	cd docs/web && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_random_games.py

@@ -236,6 +236,10 @@ def built_site() -> Path:
     pytest.importorskip("sphinx")
     from hotdeath.site.build import sphinx_command
 
+    if shutil.which("npm") is None:
+        _need("npm", "HOTDEATH_REQUIRE_DOCS", "Node.js's npm (the in-page reference's build)")
+    web = subprocess.run(["make", "-s", "web"], capture_output=True, text=True, cwd=ROOT)
+    assert web.returncode == 0, web.stdout[-3000:] + web.stderr[-3000:]
     done = subprocess.run(sphinx_command(DOCS, HTML, strict=True), capture_output=True,
                           text=True, cwd=ROOT)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
@@ -268,8 +272,12 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
+    # The flags known to work here (a closed network refuses Chromium's background calls).
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1400,1000"):
+                "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
+                # no network but this machine: a page that needs a CDN fails here
+                "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_page_load_timeout(60)
@@ -289,6 +297,11 @@ def server(built_site):
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    served: list[str] = []  # every path asked for, in order (the page and its worker's)
+
+    def log_request(self, code="-", size="-") -> None:
+        self.served.append(self.path)
+
     def log_message(self, *args) -> None:
         pass
 
@@ -346,3 +359,188 @@ def test_pages_render_in_chromium_with_diagrams_and_working_links(browser, serve
     broken = sorted(url for url in links if _status(url) != 200)
     assert broken == []
     assert (SHOTS / "card.png").stat().st_size > 0
+
+
+# -- the in-page reference, in the browser --------------------------------------------------
+
+SCENARIO = "hot-death-1989/delay-blast-defended.scn"
+"""A scenario with an attack answered and passed on: its trace has quotes in headings."""
+
+
+def _wait(driver, script: str, timeout: float = 180.0):
+    """Poll a JavaScript expression until it is truthy (Pyodide's first start is seconds)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.25).until(
+        lambda d: d.execute_script("return " + script))
+
+
+def _scenario_url(server: str, ident: str) -> str:
+    return urllib.parse.urljoin(server, scenario_doc(ident) + ".html")
+
+
+def _run_in_page(browser) -> str:
+    browser.execute_script("document.querySelector('.hd-run').click()")
+    _wait(browser, "document.querySelector('.hd-workbench').dataset.result")
+    return browser.execute_script("return document.querySelector('.hd-output').textContent")
+
+
+def _open_editor(browser, url: str) -> None:
+    browser.get(url)
+    _wait(browser, "document.querySelector('.hd-edit')", 30)
+    browser.execute_script("document.querySelector('.hd-edit').click()")
+    _wait(browser, "!!document.querySelector('.hd-runner').hdView", 30)
+
+
+def _editor_text(browser) -> str:
+    return browser.execute_script(
+        "return document.querySelector('.hd-runner').hdView.state.doc.toString()")
+
+
+def _set_editor_text(browser, text: str) -> None:
+    browser.execute_script(
+        "const v = document.querySelector('.hd-runner').hdView;"
+        "v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: arguments[0]}});", text)
+
+
+@pytest.fixture(scope="module")
+def scenario_file() -> Path:
+    return scenarios_dir() / SCENARIO
+
+
+def test_a_scenario_page_runs_in_the_browser_and_prints_what_hotdeath_run_prints(
+        browser, server, scenario_file):
+    from click.testing import CliRunner
+
+    from hotdeath.cli import main
+    from hotdeath.scenario import compile_scenario_file
+
+    ident = compile_scenario_file(scenario_file).ident
+    _open_editor(browser, _scenario_url(server, ident))
+    shown = _run_in_page(browser)
+    status = browser.execute_script("return document.querySelector('.hd-status').textContent")
+    expected = CliRunner().invoke(main, ["run", str(scenario_file)]).output
+    assert shown + "\n" == expected
+    assert "result: PASS" in shown and "started in" in status
+    # The table is drawn from the run: one frame per step and the laid-out table.
+    label = browser.execute_script(
+        "return document.querySelector('.hd-workbench .hd-table-label').textContent")
+    assert label.startswith("0/")
+    # Everything the page fetched came from this server (the browser resolves no other
+    # host): the runtime and the reference's zip among them, fetched by the worker.
+    urls = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)")
+    assert [u for u in urls if not u.startswith(server)] == []
+    served = " ".join(_QuietHandler.served)
+    assert "pyodide.asm.wasm" in served and "hotdeath.zip" in served
+    browser.save_screenshot(str(SHOTS / "edit-and-run.png"))
+
+
+def test_an_illegal_step_is_marked_at_its_line_in_the_editor(browser, server, scenario_file):
+    from hotdeath.scenario import compile_scenario_file
+
+    ident = compile_scenario_file(scenario_file).ident
+    _open_editor(browser, _scenario_url(server, ident))
+    _set_editor_text(browser, _editor_text(browser).replace("carol plays red holy_defender",
+                                                            "carol plays blue 5"))
+    shown = _run_in_page(browser)
+    assert "rejected" in shown and "result: FAIL" in shown
+    marked = _wait(browser, "Array.from(document.querySelectorAll('.cm-lintRange-error'))"
+                   ".map(e => e.closest('.cm-line').textContent)", 30)
+    assert marked == ["  carol plays blue 5"]
+
+
+def test_a_shared_link_opens_the_same_scenario(browser, server, scenario_file):
+    from hotdeath.scenario import compile_scenario_file
+
+    ident = compile_scenario_file(scenario_file).ident
+    _open_editor(browser, _scenario_url(server, ident))
+    edited = _editor_text(browser).replace("blue 8", "blue 9")
+    _set_editor_text(browser, edited)
+    browser.execute_script("Array.from(document.querySelectorAll('.hd-button'))"
+                           ".find(b => b.textContent === 'Share link').click()")
+    link = browser.execute_script("return document.querySelector('.hd-share-link').value")
+    assert "#scn=" in link
+    browser.get("about:blank")
+    browser.get(link)
+    _wait(browser, "!!document.querySelector('.hd-runner').hdView", 30)
+    assert _editor_text(browser) == edited
+    # ... and the playground opens it too.
+    play = browser.execute_script("return document.querySelector('a.hd-link').href")
+    browser.get(play)
+    _wait(browser, "!!(document.querySelector('#hd-playground .hd-workbench') || {}).hdView", 30)
+    text = browser.execute_script(
+        "return document.querySelector('#hd-playground .hd-workbench').hdView.state.doc"
+        ".toString()")
+    assert text == edited
+
+
+def test_the_playground_runs_a_card_tried_from_its_page(browser, server):
+    browser.get(urllib.parse.urljoin(server, "playground.html?ruleset=classic&card=Skip"))
+    _wait(browser, "!!(document.querySelector('#hd-playground .hd-workbench') || {}).hdView", 30)
+    browser.execute_script("document.querySelector('.hd-run').click()")
+    _wait(browser, "document.querySelector('#hd-playground .hd-workbench').dataset.result")
+    shown = browser.execute_script("return document.querySelector('.hd-output').textContent")
+    assert "alice plays red skip" in shown and "result: PASS" in shown
+    browser.save_screenshot(str(SHOTS / "playground.png"))
+
+
+def test_search_puts_the_exact_card_ruling_and_scenario_first(browser, server, site):
+    card_pages = CardPages(site)
+    holy = card_pages.doc(CardId("hot-death-1989", "Holy Defender")) + ".html"
+    expected = {"holy defender": holy, "HD89-22": ruling_doc("HD89-22") + ".html",
+                "hd89-0108": scenario_doc("hd89-0108") + ".html"}
+    for query, page in expected.items():
+        browser.get(urllib.parse.urljoin(server, "search.html?q="
+                                         + urllib.parse.quote(query)))
+        first = _wait(browser, "(document.querySelector('#hd-best a.hd-search-hit') || {}).href",
+                      60)
+        assert first == urllib.parse.urljoin(server, page), query
+    # Type-ahead in the sidebar's box, grouped by kind, filtered by ruleset.
+    browser.get(urllib.parse.urljoin(server, "index.html"))
+    box = browser.find_element("css selector", 'input[name="q"]')
+    box.send_keys("holy defender")
+    first = _wait(browser, "(document.querySelector('.hd-search-box a.hd-search-hit') || {})"
+                  ".href", 60)
+    assert first == urllib.parse.urljoin(server, holy)
+    groups = browser.execute_script("return Array.from(document.querySelectorAll("
+                                    "'.hd-search-box .hd-search-group')).map(g => g.textContent)")
+    assert groups[0] == "Cards" and len(groups) == len(set(groups))
+    browser.execute_script("const s = document.querySelector('.hd-search-filter');"
+                           "s.value = 'hot-death-deluxe'; s.dispatchEvent(new Event('change'));")
+    rulesets = _wait(browser, "Array.from(document.querySelectorAll('.hd-search-box "
+                     ".hd-search-rs')).map(e => e.textContent)", 30)
+    assert rulesets and set(rulesets) == {"hot-death-deluxe"}
+
+
+def test_pages_fit_a_phone_without_horizontal_overflow(browser, server, site):
+    card_pages = CardPages(site)
+    card = CardId("hot-death-1989", "Holy Defender")
+    docs = [card_pages.doc(card), scenario_doc("hd89-0108"), "generated/matrix/hot-death-1989",
+            ruleset_doc("hot-death-1989"), "guide/protocol", "playground"]
+    browser.set_window_size(390, 844)
+    try:
+        for doc in docs:
+            browser.get(urllib.parse.urljoin(server, doc + ".html"))
+            wide = browser.execute_script(
+                "return document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, (doc, wide)
+        browser.save_screenshot(str(SHOTS / "phone.png"))
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_the_protocol_pages_links_to_schemas_and_changelog_resolve(browser, server):
+    browser.get(urllib.parse.urljoin(server, "guide/protocol.html"))
+    hrefs = browser.execute_script(
+        "return Array.from(document.querySelectorAll('a[href]')).map(a => a.href)"
+        ".filter(h => /schema|CHANGELOG/.test(h))")
+    assert len(hrefs) >= 5
+    broken = [h for h in hrefs if _status(h.split("#")[0]) != 200]
+    assert broken == []
+
+
+def test_traces_quote_headings_that_hold_quotes_once(built_site):
+    page = (built_site / (scenario_doc("hd89-0108") + ".html")).read_text(encoding="utf-8")
+    assert "&quot;&quot;DELAY BLAST" not in page and '""DELAY BLAST' not in page
+    assert "DELAY BLAST&quot;-DRAW 4" in page or 'DELAY BLAST"-DRAW 4' in page

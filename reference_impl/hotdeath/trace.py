@@ -7,10 +7,9 @@ as well); ``run_with_trace`` prints it for the command line.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import click
 
 from hotdeath_harness.judge import check_facts, check_listing, is_listing
 from hotdeath_harness.runner import describe, judge_step
@@ -19,7 +18,7 @@ from .adapter import ReferenceImplementation, SetupError
 from .engine.allowed import needs_of
 from .errors import HotDeathError, printable
 from .model import Citation, Ruleset
-from .scenario import compile_scenario_file
+from .scenario import CompiledScenario, compile_scenario_file
 from .suite.lint import lint_scenario
 
 
@@ -43,6 +42,7 @@ class TraceStep:
     verdict: tuple[str, str] | None = None
     notes: list[str] = field(default_factory=list)
     hints: list[str] = field(default_factory=list)  # why a failed step may have failed
+    observation: dict | None = None  # the table after the step, as the protocol answered it
 
 
 @dataclass
@@ -52,6 +52,7 @@ class Trace:
     setup: list[TraceEvent]
     steps: list[TraceStep]
     ok: bool
+    start: dict | None = None  # the table once laid out (the rules site draws it)
 
 
 def citation_for(rs: Ruleset, owner: str) -> Citation | None:
@@ -68,8 +69,14 @@ def citation_for(rs: Ruleset, owner: str) -> Citation | None:
 
 def show_citation(c: Citation) -> str:
     src = "official rules" if c.source == "classic" else f"seed {c.source}"
-    quote = f': "{c.quote}"' if c.quote else ""
-    return f"{src}, \"{c.heading}\"{quote}"
+    quote = f": {_quoted(c.quote)}" if c.quote else ""
+    return f"{src}, {_quoted(c.heading)}{quote}"
+
+
+def _quoted(text: str) -> str:
+    """In double quotes, or in curly ones when the words hold double quotes themselves (a
+    heading that opens with a quoted card name would otherwise start with an empty string)."""
+    return f"\u201c{text}\u201d" if '"' in text else f'"{text}"'
 
 
 def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
@@ -80,7 +87,7 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
     base = impl.rulesets[data["ruleset"]]
     # the rules in force, options included, so that an option's own rule is quoted too
     rs = base.with_options(frozenset(o for o in data.get("options", []) if o in base.options))
-    before = impl.load(data)
+    before = start = impl.load(data)
     setup, rules = _events(impl, rs, rs)
     steps: list[TraceStep] = []
     ok = True
@@ -93,7 +100,8 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
             status += f" ({answer.get('code')}: {answer.get('message')})"
         events, rules = _events(impl, rs, rules)
         done = TraceStep(i + 1, describe(step), status, events,
-                         notes=notes if answer["outcome"] == "accepted" else [])
+                         notes=notes if answer["outcome"] == "accepted" else [],
+                         observation=answer.get("observation"))
         steps.append(done)
         if answer["outcome"] == "errored":
             done.error = str(answer.get("message"))
@@ -114,7 +122,7 @@ def trace_scenario(impl: ReferenceImplementation, data: dict) -> Trace:
             ok = False
             break
         before = answer["observation"]
-    return Trace(setup, steps, ok)
+    return Trace(setup, steps, ok, start=start)
 
 
 def waiting_note(step: dict, seen: dict) -> list[str]:
@@ -179,34 +187,41 @@ def trace_lines(trace: Trace) -> list[str]:
 
 def run_with_trace(path: Path, as_json: bool,
                    rulesets: dict[str, Ruleset] | None = None) -> bool:
+    import click  # only the command line needs it (the rules site runs this in a browser)
+
     scn = compile_scenario_file(path)
     if as_json:
         click.echo(json.dumps(scn.data, indent=2))
         return True
-    impl = ReferenceImplementation(rulesets)
+    # a title or name holding control characters is shown, not obeyed
+    return report(scn, ReferenceImplementation(rulesets),
+                  lambda line: click.echo(printable(line, newlines=False))).ok
+
+
+def report(scn: CompiledScenario, impl: ReferenceImplementation,
+           emit: Callable[[str], object]) -> Trace:
+    """What ``hotdeath run`` prints, line by line through ``emit``: the scenario's header,
+    its pinned rulings, then the trace. The rules site's in-page runner calls this too, so
+    the page shows the command's very words. Raises HotDeathError for a scenario that does
+    not check, or whose table cannot be laid out (after the header is emitted)."""
     problems = lint_scenario(scn, impl.rulesets)
     if problems:
         raise HotDeathError(problems)
     data = scn.data
     rs = impl.rulesets[data["ruleset"]]
-    _say(f"scenario {data['id']}: {data['title']}")
-    _say(f"  ruleset {rs.ident} ({rs.title})" + (
+    emit(f"scenario {data['id']}: {data['title']}")
+    emit(f"  ruleset {rs.ident} ({rs.title})" + (
         f", pins {', '.join(data['pins'])}" if data["pins"] else ""))
     for ruling in data["pins"]:
         r = rs.rulings[ruling]
-        _say(f"  ruling {r.ident} \"{r.title}\": {r.answer}")
+        emit(f"  ruling {r.ident} \"{r.title}\": {r.answer}")
     try:
         trace = trace_scenario(impl, data)
     except SetupError as err:
         raise HotDeathError([scn.source.diag(1, 1, f"cannot lay out the table: {err}")]) from None
     for line in trace_lines(trace):
-        _say(line)
-    return trace.ok
-
-
-def _say(line: str) -> None:
-    """One line of the trace; a title or name holding control characters is shown, not obeyed."""
-    click.echo(printable(line, newlines=False))
+        emit(line)
+    return trace
 
 
 def _events(impl: ReferenceImplementation, rs: Ruleset, rules: Ruleset

@@ -33,6 +33,10 @@ def build(docs: Path = DOCS, out: Path | None = None, strict: bool = True) -> in
         print(f"no Sphinx project at {docs} (the site is built from a checkout)", file=sys.stderr)
         return 2
     out = out or docs / "_build" / "html"
+    if (docs / "web" / "package.json").exists():  # the in-page reference: `make web` (npm)
+        status = subprocess.call(["make", "-s", "-C", str(_REPO), "web"])
+        if status != 0:
+            return status
     return subprocess.call(sphinx_command(docs, out, strict))
 
 

@@ -3,6 +3,7 @@ scenarios; and the comparison page, the same card side by side across rulesets."
 
 from __future__ import annotations
 
+import urllib.parse
 from collections import Counter
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from ..trace import trace_lines
 from . import rst, sources
 from .gather import CardEntry, CardId, ScenarioInfo, SiteData
 from .names import CardPages, ruleset_doc
+from .plain import plain_words
 from .related import rulings_for
 
 LEXER = "hotdeath"
@@ -130,11 +132,21 @@ def card_page(site: SiteData, pages: CardPages, entry: CardEntry,
                 f"**{rst.esc(kind.called)}**.", ""]
     if entry.option:
         out += [f"In the deck only with the option ``{entry.option}``.", ""]
+    if faces(rs, kind):
+        query = urllib.parse.urlencode({"ruleset": rs.ident, "card": kind.name})
+        out += [f"`Try this card in the playground <../../../playground.html?{query}>`__: a "
+                "table with it in hand, run by the reference in your browser.", ""]
     out += rst.heading("The seed's words", "-")
     for c in kind.citations:
         out += citation_lines(c)
     if not kind.citations:
         out += ["No citation.", ""]
+    out += rst.heading("In plain words", "-")
+    said = plain_words(kind)
+    out += (rst.bullet([rst.esc(s) for s in said]) if said else
+            ["No rules of its own: it is played by matching the card in play."])
+    out += ["", "*Generated from the card's rules below (not written by hand): where these "
+            "words and the seed's differ, one of them is wrong.*", ""]
     rows = [[f"``{n}``", str(c), rst.esc(p)] for n, c, p in faces(rs, kind)]
     if rows:
         out += rst.heading("In the deck", "-")

@@ -6,6 +6,8 @@ Every function returns the text of a ``digraph``; the Sphinx layer hands it to
 
 from __future__ import annotations
 
+import html
+
 from ..model import Ruleset
 from ..suite.matrix import ACCEPT, CHALLENGE, STACK, Cell, axes
 from . import introspect
@@ -67,27 +69,50 @@ def _display(rs: Ruleset, name: str) -> str:
 
 
 def attack_answer(rs: Ruleset, cells: dict[tuple, Cell], links: dict[str, str]) -> str:
-    """Attacks (left) to the cards that answer them (right), from the interaction matrix.
-
-    An edge means some scenario answers that attack with that card and the answer
-    works; refusals and ruled-out pairs are left to the matrix table, which would
-    otherwise make the graph unreadable.
-    """
+    """Each attack (left) with the cards that answer it (a list on its right), from the
+    interaction matrix: one row per attack, so no two edges cross (one graph with an edge
+    per pair was a tangle). An answer is listed when some scenario answers that attack with
+    that card and the answer works; refusals and ruled-out pairs are left to the matrix."""
     ax = axes(rs)
     answers = [c for c in ax.cols if c not in (STACK, ACCEPT, CHALLENGE)]
-    body = ["concentrate=true;", 'subgraph cluster_attacks { label="attacks"; color="#cccccc";']
-    body += [f"  {q('a:' + r)} [label={q(_display(rs, r))}, fillcolor=\"#fde0dc\"" +
-             _url(links, r) + "];" for r in ax.rows]
-    body += ["}", 'subgraph cluster_answers { label="answers"; color="#cccccc";']
-    body += [f"  {q('d:' + c)} [label={q(_display(rs, c))}, fillcolor=\"#dcecfd\"" +
-             _url(links, c) + "];" for c in answers]
-    body.append("}")
+    works: dict[str, set[str]] = {r: set() for r in ax.rows}
     for cell in cells.values():
-        if cell.col not in answers:
-            continue
-        if cell.accepted:
-            body.append(f"{q('a:' + cell.row)} -> {q('d:' + cell.col)} [color=\"#2e7d32\"];")
-    return _graph(f"answers-{rs.ident}", body)
+        if cell.col in answers and cell.accepted and cell.row in works:
+            works[cell.row].add(cell.col)
+    body = ["nodesep=0.15; ranksep=0.3;"]
+    previous = ""
+    for row in ax.rows:
+        attack = q("a:" + row)
+        body.append(f"{attack} [label={q(_display(rs, row))}, fillcolor=\"#fde0dc\"" +
+                    _url(links, row) + "];")
+        got = [c for c in answers if c in works[row]]
+        listed = q("l:" + row)
+        if got:
+            cells_html = "".join(_html_cell(rs, links, c) for c in got)
+            body.append(f"{listed} [shape=plain, style=\"\", label=<<TABLE BORDER=\"0\" "
+                        f"CELLBORDER=\"1\" CELLSPACING=\"2\" CELLPADDING=\"3\"><TR>"
+                        f"{cells_html}</TR></TABLE>>];")
+            body.append(f"{attack} -> {listed} [label=\"answered by\", color=\"#2e7d32\"];")
+        else:
+            body.append(f"{listed} [label=\"no answer in the corpus\", shape=plain, "
+                        "style=\"\", fontcolor=\"#777777\"];")
+            body.append(f"{attack} -> {listed} [style=dotted, arrowhead=none];")
+        if previous:  # keep the rows in the spec's order, top to bottom
+            body.append(f"{previous} -> {attack} [style=invis];")
+        previous = attack
+    if ax.rows:  # the attacks in one column, their lists in the next
+        body.append("{ rank=same; " + " ".join(q("a:" + r) for r in ax.rows) + " }")
+    else:
+        body.append('"none" [label="no attack in this ruleset"];')
+    return _graph(f"answers-{rs.ident}", body, "LR")
+
+
+def _html_cell(rs: Ruleset, links: dict[str, str], name: str) -> str:
+    """One answer in a row's list: its name, linked to its page when it has one."""
+    text = html.escape(_display(rs, name))
+    url = links.get(name)
+    href = f' HREF="{html.escape(url)}" TARGET="_top" TITLE="{text}"' if url else ""
+    return f'<TD BGCOLOR="#dcecfd"{href}>{text}</TD>'
 
 
 def stacking(rs: Ruleset, links: dict[str, str]) -> str:

@@ -97,6 +97,11 @@ def write(docs_dir: Path, site: SiteData | None = None, corpus: list | None = No
                 path.unlink()
                 counts["removed"] += 1
     counts["pages"] = len(texts)
+    from .search_index import index_json
+
+    search = root / "search.json"  # copied into the built site by sphinx_ext (not a page)
+    search.parent.mkdir(parents=True, exist_ok=True)
+    search.write_text(index_json(site), encoding="utf-8")
     if log is not None:
         log(f"hotdeath: {len(texts)} generated pages ({counts['written']} written, "
             f"{counts['removed']} removed) in {time.perf_counter() - start:.1f}s")

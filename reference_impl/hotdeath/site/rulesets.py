@@ -94,8 +94,9 @@ def ruleset_page(site: SiteData, pages: CardPages, rs: Ruleset, cells: dict) -> 
         out += ["Inherited: " + ", ".join(rst.role("hd:ruling", i) for i in inherited) + ".", ""]
     links = pages.svg_links(rs.ident)
     out += rst.heading("Diagrams", "-")
-    out += ["Attacks and the cards that answer them: an arrow means a scenario shows that "
-            "answer working (the matrix also lists the answers the rules refuse).", ""]
+    out += ["Attacks and the cards that answer them, one row per attack: a card is listed "
+            "when a scenario shows that answer working (the matrix also lists the answers the "
+            "rules refuse).", ""]
     out += graphviz(diagrams.attack_answer(rs, cells, links))
     out += ["Stacking: a card joins a pending attack of its own family.", ""]
     out += graphviz(diagrams.stacking(rs, links))

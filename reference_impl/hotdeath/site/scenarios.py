@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 from pathlib import Path
 
 from . import rst
@@ -41,7 +43,29 @@ def scenario_page(site: SiteData, info: ScenarioInfo) -> str:
     out += rst.heading("The scenario", "-")
     out += [f"``{_display_path(site, info.path)}``", ""]
     out += rst.code_block(info.text, LEXER if info.path.endswith(".scn") else "json")
+    if info.path.endswith(".scn"):
+        out += rst.heading("See the table, edit and run", "-")
+        out += ["The table after each step, drawn from the observations the trace above was "
+                "made from. **Edit & run** runs the reference in this page (Python in the "
+                "browser, nothing sent anywhere): change a step and see what the rules say; "
+                "**Share link** puts your version in the address.", ""]
+        out += runner(site, info)
     return "\n".join(out) + "\n"
+
+
+def runner(site: SiteData, info: ScenarioInfo) -> list[str]:
+    """The page's hook for the in-page runner (docs/web): the scenario's text, where
+    ``hotdeath run`` would find it, and the frames of its trace for the picture."""
+    from .inpage import frames
+
+    body = [f'<div class="hd-runner" data-path="{html.escape(_display_path(site, info.path))}" '
+            f'data-ruleset="{html.escape(info.ruleset)}">',
+            f'<textarea class="hd-source" hidden>{html.escape(info.text)}</textarea>']
+    if info.trace is not None:
+        data = json.dumps(frames(info.trace), separators=(",", ":")).replace("</", "<\\/")
+        body.append(f'<script type="application/json" class="hd-frames">{data}</script>')
+    body.append("</div>")
+    return [".. raw:: html", ""] + rst.indent("\n".join(body).splitlines()) + [""]
 
 
 def scenarios_index(site: SiteData) -> str:
