@@ -121,7 +121,7 @@ def is_listing(fact: dict) -> bool:
 
 def canonical_move(move: dict) -> dict:
     """A move with only the fields that say something: an absent field, null, false or an
-    empty list all mean "not given" (PROTOCOL.md section 3.6)."""
+    empty list all mean "not given" (PROTOCOL.md section 3.7)."""
     return {k: v for k, v in move.items() if v not in (None, False, [], {}, "")}
 
 
