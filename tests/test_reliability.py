@@ -413,3 +413,31 @@ def test_an_errored_draw_loses_no_card_and_leaves_the_attack_waiting():
     after = server.handle({"cmd": "step", "seq": 4, **protocol.step(2, {})})["observation"]
     assert after == first["observation"]
     assert after["pile"] == ["blue 1"] and after["pending"]["target"] == "bob"
+
+
+# --- 6. documented limits on a table's size, answered 'errored' ---------------------------
+
+def test_tables_past_the_limits_are_errored_with_the_limit_named():
+    from hotdeath import limits
+    from hotdeath_harness import protocol
+
+    scn = _compiled(SCN / "classic" / "skip-basic.scn")
+    crowd = json.loads(json.dumps(scn))
+    crowd["table"]["players"] = [f"p{i}" for i in range(limits.MAX_PLAYERS + 1)]
+    heap = json.loads(json.dumps(scn))
+    heap["table"]["pile"] = ["red 1"] * (limits.MAX_ZONE_CARDS + 1)
+    long_line = json.dumps({"cmd": "hello", "seq": 9, "pad": "x" * limits.MAX_LINE})
+    lines = [json.dumps({"cmd": "hello", "seq": 0, **protocol.hello()}),
+             json.dumps({"cmd": "load", "seq": 1, **protocol.load(crowd)}),
+             json.dumps({"cmd": "load", "seq": 2, **protocol.load(heap)}),
+             long_line,
+             json.dumps({"cmd": "load", "seq": 3, **protocol.load(scn)}), '{"cmd": "stop"}']
+    answers = _serve(lines)
+    assert [a["seq"] for a in answers] == [0, 1, 2, None, 3]
+    assert "players: the reference seats at most 64" in answers[1]["message"]
+    assert f"{limits.MAX_ZONE_CARDS + 1} cards in pile" in answers[2]["message"]
+    assert "a line longer than" in answers[3]["message"]
+    assert answers[4]["outcome"] == "loaded"
+    documented = (ROOT / "conformance" / "PROTOCOL.md").read_text(encoding="utf-8")
+    for value in (limits.MAX_PLAYERS, limits.MAX_ZONE_CARDS, limits.MAX_LINE):
+        assert f"{value:,}" in documented
