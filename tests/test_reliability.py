@@ -441,3 +441,23 @@ def test_tables_past_the_limits_are_errored_with_the_limit_named():
     documented = (ROOT / "conformance" / "PROTOCOL.md").read_text(encoding="utf-8")
     for value in (limits.MAX_PLAYERS, limits.MAX_ZONE_CARDS, limits.MAX_LINE):
         assert f"{value:,}" in documented
+
+
+# --- 10. a combined play is bounded ---------------------------------------------------------
+
+def test_a_combined_play_of_thousands_of_cards_is_refused_before_it_is_evaluated(rulesets):
+    from hotdeath.engine.combine import MOST_COMBINED
+    from hotdeath.serve import Server
+    from hotdeath_harness import protocol
+
+    scn = _compiled(SCN / "uber-uno" / "math-addition.scn")
+    scn["table"]["hands"]["alice"] = ["red 3"] * 3000
+    server = Server(rulesets)
+    server.handle({"cmd": "hello", "seq": 0, **protocol.hello()})
+    assert server.handle({"cmd": "load", "seq": 1, **protocol.load(scn)})["outcome"] == "loaded"
+    step = {"do": {"player": "alice", "act": "play", "card": "red 3",
+                   "combine": [{"op": "*", "card": "red 3"}] * 2999}}
+    answer = server.handle({"cmd": "step", "seq": 2, **protocol.step(0, step)})
+    assert answer["outcome"] == "rejected" and answer["code"] == "bad_combination"
+    assert f"holds at most {MOST_COMBINED}" in answer["message"]
+    assert len(answer["observation"]["hands"]["alice"]) == 3000

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .engine import tempo
+from .engine import combine, tempo
 from .engine.chance import ScriptedChance
 from .engine.game import Game
 from .engine.state import Action, Card, Illegal, State, Unscripted
@@ -221,6 +221,8 @@ class ReferenceImplementation:
         return self._answer("accepted")
 
     def _action(self, s: State, do: dict) -> Action:
+        if (problem := combine.too_many(1 + len(do.get("combine", [])))) is not None:
+            raise Illegal("bad_combination", problem, s.rs.role_rule("combine") or "")
         player = s.index.get(do.get("player", ""), -1)
         seat = lambda name: s.index.get(name, -1)  # noqa: E731  (unknown: refused later)
         hand = s.hands[player] if player >= 0 else []
