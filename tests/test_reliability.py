@@ -461,3 +461,24 @@ def test_a_combined_play_of_thousands_of_cards_is_refused_before_it_is_evaluated
     assert answer["outcome"] == "rejected" and answer["code"] == "bad_combination"
     assert f"holds at most {MOST_COMBINED}" in answer["message"]
     assert len(answer["observation"]["hands"]["alice"]) == 3000
+
+
+# --- 12. the developer loop -----------------------------------------------------------------
+
+def test_conform_suggests_the_ruleset_meant():
+    done = subprocess.run([*HOTDEATH, "conform", "--ruleset", "clasic", "--no-progress"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "no ruleset 'clasic' in the corpus (did you mean 'classic'?)" in done.stderr
+
+
+def test_the_readme_ruling_counts_are_the_specs(rulesets):
+    """The README's table says how many numbered rulings each ruleset has: its own file's."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \|(.*)$", readme, flags=re.M)
+    said = {ident: int(m[1]) for ident, text in rows
+            if (m := re.search(r"(\d+) (?:numbered )?rulings", text))}
+    assert len(said) >= 5, said
+    own = {ident: sum(Path(r.path).name == f"{ident}.hd" for r in rs.rulings.values())
+           for ident, rs in rulesets.items()}
+    assert said == {ident: own[ident] for ident in said}
