@@ -482,3 +482,14 @@ def test_the_readme_ruling_counts_are_the_specs(rulesets):
     own = {ident: sum(Path(r.path).name == f"{ident}.hd" for r in rs.rulings.values())
            for ident, rs in rulesets.items()}
     assert said == {ident: own[ident] for ident in said}
+
+
+def test_the_pytest_plugin_summary_line_gives_the_reason_not_a_path(pytester):
+    result = pytester.runpytest_subprocess(
+        "--hotdeath-impl", broken("errored", "classic-0028"), "--hotdeath-glob", "classic-0028",
+        "--hotdeath-timeout", "60",
+        "-p", "no:cacheprovider", "-rf", timeout=120)
+    result.assert_outcomes(failed=1)
+    summary = [line for line in result.outlines if line.startswith("FAILED hotdeath::")]
+    assert len(summary) == 1, result.outlines
+    assert "error: step 2" in summary[0] and "scenarios/" not in summary[0], summary
