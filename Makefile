@@ -26,9 +26,12 @@ conform: $(BASE_STAMP)
 	$(BIN)/hotdeath check
 	$(BIN)/hotdeath conform
 
+# `make test`: the fast suite (the tests marked slow left out). HOTDEATH_SLOW=1 make test (CI,
+# .ci/run) then runs the slow ones too, one line each as it starts (-v), so the long part shows.
 test: $(STAMP)
 	$(BIN)/ruff check reference_impl tests benchmarks conformance
 	$(BIN)/python -m pytest
+	@if [ -n "$$HOTDEATH_SLOW" ]; then $(BIN)/python -m pytest -m slow -v; fi
 
 # The rules site, generated from spec/ and the corpus, into docs/_build/html; warnings are
 # errors. Needs graphviz's `dot` (Debian: apt-get install graphviz). Browse: hotdeath docs --serve

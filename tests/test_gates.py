@@ -41,6 +41,7 @@ def test_matrix_empty_cells_do_not_grow(rulesets, corpus, ident):
     assert len(empty) <= GATES[ident]["matrix_empty"], empty
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ident", [r for r in RULESETS if "kill_rate" in GATES[r]])
 def test_mutation_kill_rate_does_not_drop(rulesets, corpus, ident):
     result = summary(run(ident, rulesets, corpus, jobs=2),

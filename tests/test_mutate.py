@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hotdeath.resources import mutants_dir, scenarios_dir
 from hotdeath.suite.mutate import Mutant, equivalents, mutants, run, summary
 from hotdeath_harness.corpus import load_corpus
@@ -54,6 +56,7 @@ def test_a_dropped_answer_leaves_a_spec_that_still_parses():
     assert len(drop) == 1 and "answers" not in drop[0].apply(SPEC)
 
 
+@pytest.mark.slow
 def test_classic_kills_every_mutant_but_the_equivalent_ones(rulesets):
     """The gate: classic's corpus kills every mutant not listed as equivalent (with its reason)."""
     corpus = load_corpus(scenarios_dir())

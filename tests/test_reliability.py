@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,177 @@ def test_a_cache_others_may_write_is_not_used(private_cache, tmp_path, capsys, w
     assert fresh.get("text") is None
     err = capsys.readouterr().err
     assert "the disk cache is not used" in err and str(target) in err
+
+
+# --- 9. a rejected or errored step leaves the table exactly as it was ---------------------
+
+@pytest.fixture(scope="module")
+def corpus_by_ruleset():
+    from hotdeath.resources import scenarios_dir
+    from hotdeath_harness.corpus import load_corpus
+    out: dict[str, list[dict]] = {}
+    for scn in load_corpus(scenarios_dir()):
+        out.setdefault(scn.data["ruleset"], []).append(scn.data)
+    return out
+
+
+def _cards_on_table(server) -> Counter:
+    """Every physical card, wherever it is, by name (a restored table holds new objects)."""
+    s = server.impl.game.state
+    zones = [*s.hands, *s.fields, s.neutral, s.pile, s.discard, *s.zones.values()]
+    loose = [c for p in s.pending for c in p.held]
+    attached = [a for zone in zones for c in zone for a in c.attached]
+    return Counter(c.notation for c in [*(c for zone in zones for c in zone), *loose,
+                                        *attached])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzzed_sessions_never_change_the_table_on_a_rejected_or_errored_step(
+        corpus_by_ruleset, rulesets, data):
+    """Steps of the scenario, and of others of its ruleset, in any order, the scripted
+    reshuffles and coins often left out (so effects fail in mid-resolution)."""
+    from hotdeath.serve import Server
+    from hotdeath_harness import protocol
+
+    ruleset = data.draw(st.sampled_from(sorted(corpus_by_ruleset)))
+    scenarios = corpus_by_ruleset[ruleset]
+    scn = data.draw(st.sampled_from(scenarios))
+    pool = [step for other in [scn, *data.draw(st.lists(st.sampled_from(scenarios),
+                                                         max_size=2))]
+            for step in other["steps"]]
+    steps = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=14))
+    scn = json.loads(json.dumps(scn))
+    pile = scn["table"].get("pile", [])
+    scn["table"]["pile"] = pile[:data.draw(st.integers(0, len(pile)))]  # so draws run dry
+    server = Server(rulesets)
+    server.handle({"cmd": "hello", "seq": 0, **protocol.hello()})
+    loaded = server.handle({"cmd": "load", "seq": 1, **protocol.load(scn)})
+    if loaded["outcome"] != "loaded":
+        return
+    before, deck = loaded["observation"], _cards_on_table(server)
+    for i, step in enumerate(steps):
+        if "chance" in step and data.draw(st.booleans()):
+            continue  # left out: what needs it fails in mid-step
+        answer = server.handle({"cmd": "step", "seq": i + 2, **protocol.step(i, step)})
+        look = server.handle({"cmd": "step", "seq": 0, **protocol.step(i, {})})
+        assert _cards_on_table(server) == deck, (answer, step)
+        if answer["outcome"] in ("rejected", "errored"):
+            assert look["observation"] == before, (answer, step)
+        before = look["observation"]
+
+
+LOST_CARD = """scenario "A draw that needs a reshuffle the scenario did not script"
+id classic-9901
+ruleset classic
+
+table
+  players alice bob
+  discard red 5, red 4, red 3
+  hand alice: red draw2, red 9
+  hand bob: green 1, green 2
+  pile blue 1
+
+steps
+  alice plays red draw2
+  bob accepts
+"""
+
+
+def test_an_errored_draw_loses_no_card_and_leaves_the_attack_waiting():
+    """Bob draws the pile's one card, then a reshuffle is needed that nobody scripted."""
+    from hotdeath.scenario import compile_scenario
+    from hotdeath.serve import Server
+    from hotdeath_harness import protocol
+
+    scn = compile_scenario(LOST_CARD).data
+    server = Server()
+    server.handle({"cmd": "hello", "seq": 0, **protocol.hello()})
+    server.handle({"cmd": "load", "seq": 1, **protocol.load(scn)})
+    first = server.handle({"cmd": "step", "seq": 2, **protocol.step(0, scn["steps"][0])})
+    errored = server.handle({"cmd": "step", "seq": 3, **protocol.step(1, scn["steps"][1])})
+    assert errored["outcome"] == "errored" and "shuffle" in errored["message"]
+    after = server.handle({"cmd": "step", "seq": 4, **protocol.step(2, {})})["observation"]
+    assert after == first["observation"]
+    assert after["pile"] == ["blue 1"] and after["pending"]["target"] == "bob"
+
+
+# --- 6. documented limits on a table's size, answered 'errored' ---------------------------
+
+def test_tables_past_the_limits_are_errored_with_the_limit_named():
+    from hotdeath import limits
+    from hotdeath_harness import protocol
+
+    scn = _compiled(SCN / "classic" / "skip-basic.scn")
+    crowd = json.loads(json.dumps(scn))
+    crowd["table"]["players"] = [f"p{i}" for i in range(limits.MAX_PLAYERS + 1)]
+    heap = json.loads(json.dumps(scn))
+    heap["table"]["pile"] = ["red 1"] * (limits.MAX_ZONE_CARDS + 1)
+    long_line = json.dumps({"cmd": "hello", "seq": 9, "pad": "x" * limits.MAX_LINE})
+    lines = [json.dumps({"cmd": "hello", "seq": 0, **protocol.hello()}),
+             json.dumps({"cmd": "load", "seq": 1, **protocol.load(crowd)}),
+             json.dumps({"cmd": "load", "seq": 2, **protocol.load(heap)}),
+             long_line,
+             json.dumps({"cmd": "load", "seq": 3, **protocol.load(scn)}), '{"cmd": "stop"}']
+    answers = _serve(lines)
+    assert [a["seq"] for a in answers] == [0, 1, 2, None, 3]
+    assert "players: the reference seats at most 64" in answers[1]["message"]
+    assert f"{limits.MAX_ZONE_CARDS + 1} cards in pile" in answers[2]["message"]
+    assert "a line longer than" in answers[3]["message"]
+    assert answers[4]["outcome"] == "loaded"
+    documented = (ROOT / "conformance" / "PROTOCOL.md").read_text(encoding="utf-8")
+    for value in (limits.MAX_PLAYERS, limits.MAX_ZONE_CARDS, limits.MAX_LINE):
+        assert f"{value:,}" in documented
+
+
+# --- 10. a combined play is bounded ---------------------------------------------------------
+
+def test_a_combined_play_of_thousands_of_cards_is_refused_before_it_is_evaluated(rulesets):
+    from hotdeath.engine.combine import MOST_COMBINED
+    from hotdeath.serve import Server
+    from hotdeath_harness import protocol
+
+    scn = _compiled(SCN / "uber-uno" / "math-addition.scn")
+    scn["table"]["hands"]["alice"] = ["red 3"] * 3000
+    server = Server(rulesets)
+    server.handle({"cmd": "hello", "seq": 0, **protocol.hello()})
+    assert server.handle({"cmd": "load", "seq": 1, **protocol.load(scn)})["outcome"] == "loaded"
+    step = {"do": {"player": "alice", "act": "play", "card": "red 3",
+                   "combine": [{"op": "*", "card": "red 3"}] * 2999}}
+    answer = server.handle({"cmd": "step", "seq": 2, **protocol.step(0, step)})
+    assert answer["outcome"] == "rejected" and answer["code"] == "bad_combination"
+    assert f"holds at most {MOST_COMBINED}" in answer["message"]
+    assert len(answer["observation"]["hands"]["alice"]) == 3000
+
+
+# --- 12. the developer loop -----------------------------------------------------------------
+
+def test_conform_suggests_the_ruleset_meant():
+    done = subprocess.run([*HOTDEATH, "conform", "--ruleset", "clasic", "--no-progress"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "no ruleset 'clasic' in the corpus (did you mean 'classic'?)" in done.stderr
+
+
+def test_the_readme_ruling_counts_are_the_specs(rulesets):
+    """The README's table says how many numbered rulings each ruleset has: its own file's."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \|(.*)$", readme, flags=re.M)
+    said = {ident: int(m[1]) for ident, text in rows
+            if (m := re.search(r"(\d+) (?:numbered )?rulings", text))}
+    assert len(said) >= 5, said
+    own = {ident: sum(Path(r.path).name == f"{ident}.hd" for r in rs.rulings.values())
+           for ident, rs in rulesets.items()}
+    assert said == {ident: own[ident] for ident in said}
+
+
+def test_the_pytest_plugin_summary_line_gives_the_reason_not_a_path(pytester):
+    result = pytester.runpytest_subprocess(
+        "--hotdeath-impl", broken("errored", "classic-0028"), "--hotdeath-glob", "classic-0028",
+        "--hotdeath-timeout", "60",
+        "-p", "no:cacheprovider", "-rf", timeout=120)
+    result.assert_outcomes(failed=1)
+    summary = [line for line in result.outlines if line.startswith("FAILED hotdeath::")]
+    assert len(summary) == 1, result.outlines
+    assert "error: step 2" in summary[0] and "scenarios/" not in summary[0], summary

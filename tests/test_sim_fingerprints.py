@@ -32,6 +32,7 @@ def _play(rulesets, config: dict, seed: int, tracing: bool) -> tuple[str, str]:
                        out_of_turn=config["out_of_turn"], rulesets=rulesets, tracing=tracing)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(CONFIGS))
 def test_seeded_games_are_identical_to_the_recorded_ones(rulesets, key):
     config = CONFIGS[key]

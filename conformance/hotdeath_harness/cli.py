@@ -220,7 +220,8 @@ def _conform(reference: Reference | None, run: Run, *, impl: str | None,
     chosen = Filter(rulesets, options, features, ids, patterns)
     selected = [s for s in everything if chosen.accepts(s)]
     if not selected:
-        click.echo("error: no scenario matches the filters (see --list)", err=True)
+        click.echo("error: no scenario matches the filters (see --list)"
+                   + _unknown_names(everything, rulesets, options), err=True)
         sys.exit(EXIT_USAGE)
     if list_only:
         for scn in selected:
@@ -254,6 +255,24 @@ def _conform(reference: Reference | None, run: Run, *, impl: str | None,
     run.reports = None  # finished: an interrupt while writing reports writes no second one
     _write_reports(head, results, by_id, fmt, ndjson_path, junit_path, verbose)
     sys.exit(_exit_code(results))
+
+
+def _unknown_names(corpus: list[CompiledScenario], rulesets: tuple[str, ...],
+                   options: tuple[str, ...]) -> str:
+    """For a misspelt --ruleset or --option: what the corpus has, and the closest name."""
+    import difflib
+
+    out = []
+    for flag, given, known in (
+            ("ruleset", rulesets, {s.data["ruleset"] for s in corpus}),
+            ("option", options, {o for s in corpus for o in s.data.get("options", [])})):
+        for name in given:
+            if name not in known:
+                close = difflib.get_close_matches(name, sorted(known), n=1)
+                out.append(f"\n  no {flag} '{name}' in the corpus" + (
+                    f" (did you mean '{close[0]}'?)" if close else
+                    f"; it has {', '.join(sorted(known))}"))
+    return "".join(out)
 
 
 def _exit_code(results: list[Result]) -> int:

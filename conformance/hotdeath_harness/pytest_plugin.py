@@ -142,8 +142,9 @@ class ScenarioItem(pytest.Item):
                                                       *result.details])))
 
     def repr_failure(self, excinfo, style=None) -> str:
+        """The reason first: pytest's short summary line quotes a failure's first line."""
         if isinstance(excinfo.value, ScenarioFailed):
-            return f"{self.scenario.path}\n{excinfo.value}"
+            return f"{excinfo.value}\n(scenario file: {self.scenario.path})"
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from importlib.metadata import PackageNotFoundError, version
 
-from .engine import tempo, validation
+from .engine import combine, tempo, validation
 from .engine.chance import ScriptedChance
 from .engine.game import Game
 from .engine.state import Action, Card, Illegal, State, Unscripted
@@ -52,6 +52,7 @@ class ReferenceImplementation:
         self.express = express
         self.game: Game | None = None
         self.chance: ScriptedChance | None = None
+        self._played: tuple[dict, list[dict]] = ({}, [])  # the table loaded, steps accepted
 
     def hello(self) -> dict:
         """The handshake's description of this implementation: it supports everything."""
@@ -125,6 +126,7 @@ class ReferenceImplementation:
             raise SetupError(str(err)) from None
         except IndexError:
             raise SetupError("the draw pile is too small for the set-up") from None
+        self._played = (scenario, [])  # what step() replays to undo an errored step
         return game.observation()
 
     @staticmethod
@@ -165,6 +167,39 @@ class ReferenceImplementation:
     # -- stepping --------------------------------------------------------------------
 
     def step(self, step: dict) -> dict:
+        """Apply one step; one that is rejected or errored leaves the table as it was.
+
+        The engine refuses an illegal action before changing anything, but an
+        effect can fail in mid-resolution (a reshuffle or a coin the scenario
+        did not script, or any error): the cards it had moved were lost. The
+        table is then laid out again and every step accepted since replayed
+        (everything random is scripted, so the replay is exact), which costs
+        nothing on the steps that succeed.
+        """
+        try:
+            answer = self._step(step)
+        except Exception:
+            self._undo()
+            raise
+        if answer["outcome"] == "errored":
+            self._undo()
+        elif answer["outcome"] == "accepted":
+            self._played[1].append(step)
+        return answer
+
+    def _undo(self) -> None:
+        """The table as it was after the last accepted step (the failed step's events are
+        kept for ``trace``, which shows how far it got)."""
+        assert self.game is not None
+        events = self.game.state.trace
+        scenario, accepted = self._played
+        self.load(scenario)
+        for done in accepted:
+            self._step(done)
+        self._played = (scenario, accepted)
+        self.game.state.trace = events
+
+    def _step(self, step: dict) -> dict:
         game = self.game
         assert game is not None and self.chance is not None
         game.state.trace = []
@@ -243,6 +278,8 @@ class ReferenceImplementation:
         return self._answer("accepted")
 
     def _action(self, s: State, do: dict) -> Action:
+        if (problem := combine.too_many(1 + len(do.get("combine", [])))) is not None:
+            raise Illegal("bad_combination", problem, s.rs.role_rule("combine") or "")
         player = s.index.get(do.get("player", ""), -1)
         seat = lambda name: s.index.get(name, -1)  # noqa: E731  (unknown: refused later)
         hand = s.hands[player] if player >= 0 else []

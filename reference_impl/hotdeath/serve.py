@@ -19,6 +19,7 @@ import math
 import sys
 from typing import IO
 
+from . import limits
 from .adapter import ReferenceImplementation, SetupError, Unsupported
 from .model import Ruleset
 
@@ -54,6 +55,8 @@ class Server:
 
     def _load(self, request: dict) -> dict:
         self.loaded = False
+        if (too_large := limits.table_problem(request.get("table"))) is not None:
+            return _errored(f"table too large: {too_large}")
         try:
             observation = self.impl.load(request)
         except Unsupported as err:
@@ -164,13 +167,19 @@ def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None
           *, express: bool = False) -> None:
     """Answer requests until ``stop`` or end of input (``stdin`` is binary: bytes are checked)."""
     server = Server(rulesets, express=express)
-    for line in stdin:
+    for line in _lines(stdin):
+        if line is None:
+            response: dict | None = {"seq": None, **_errored(
+                f"not accepted: a line longer than {limits.MAX_LINE} bytes")}
+            stdout.write(encode(response) + "\n")
+            stdout.flush()
+            continue
         if not line.strip():
             continue
         request, problem = parse_request(line)
         if problem is not None:
             seq = request.seq if isinstance(request, _Refused) else None
-            response: dict | None = {"seq": seq, **_errored(problem)}
+            response = {"seq": seq, **_errored(problem)}
         else:
             try:
                 response = server.handle(request)
@@ -183,6 +192,20 @@ def serve(stdin: IO[bytes], stdout: IO[str], rulesets: dict[str, Ruleset] | None
             stdout.flush()
         except BrokenPipeError:  # nobody is listening any more: nothing left to do
             return
+
+
+def _lines(stdin: IO[bytes]):
+    """The request lines; None for one past ``limits.MAX_LINE`` (skipped, never held whole)."""
+    while True:
+        line = stdin.readline(limits.MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > limits.MAX_LINE:
+            while line and not line.endswith(b"\n"):  # the rest of it, a piece at a time
+                line = stdin.readline(limits.MAX_LINE)
+            yield None
+            continue
+        yield line
 
 
 class InProcessClient:

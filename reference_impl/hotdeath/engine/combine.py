@@ -31,6 +31,19 @@ MOST_LISTED = 3
 cards); longer ones, and other expressions of the same cards, are accepted all the same."""
 
 
+MOST_COMBINED = 16
+"""The most cards one combined play may hold; a longer one is refused (bad_combination) before
+anything is evaluated: a play of thousands of cards took seconds (its numbers multiplied out
+into huge integers, its text built card by card)."""
+
+
+def too_many(count: int) -> str | None:
+    """Why a combined play of ``count`` cards is refused at once, or None."""
+    if count > MOST_COMBINED:
+        return f"{count} cards cannot be combined: a combined play holds at most {MOST_COMBINED}"
+    return None
+
+
 class BadCombination(Exception):
     """The cards cannot be combined that way; the message says why."""
 
@@ -92,6 +105,8 @@ def value_of(state: State, action: Action) -> tuple[str, int]:
     allowed = state.setting_list("combine")
     if not allowed:
         raise _fails(state, "cards cannot be combined in this game")
+    if (problem := too_many(1 + len(action.combine))) is not None:
+        raise _fails(state, problem)
     cards = cards_of(action)
     for card in cards:
         if not eligible(state, card):
@@ -133,10 +148,15 @@ def listed(state: State, player: int, jump_in: bool) -> list[Action]:
     ops = [op for op, name in OPERATIONS.items() if name in allowed and op != "avg"]
     averages = "average" in allowed
     groups: dict[str, list[Card]] = {}
+    copies: dict[str, int] = {}
     for card in state.hands[player]:
         face = state.face(card)
         if eligible(state, card) and (not jump_in or face.color == color):
-            groups.setdefault(face.color, []).append(card)
+            # no set needs more copies of a card than it has cards: a hand of hundreds
+            # made the combinations to try grow as its size cubed
+            copies[card.notation] = copies.get(card.notation, 0) + 1
+            if copies[card.notation] <= MOST_LISTED:
+                groups.setdefault(face.color, []).append(card)
     act = "jump_in" if jump_in else "play"
     out = []
     for cards in groups.values():
