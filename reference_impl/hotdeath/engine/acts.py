@@ -57,9 +57,9 @@ def _entered(state: State, before: list[set[int]]) -> list[set[int]]:
 
 
 def finish(state: State, ctx: Ctx) -> Steps:
-    """After the act: triggered abilities, then the state checks (The Apocalypse, going out,
-    the end of the game), then the turn passes on (which may start and end turns), then the
-    checks again for what the new turn did."""
+    """After the act: triggered abilities, then the state checks (a check that changes the
+    rules, going out, the end of the game), then the turn passes on (which may start and end
+    turns), then the checks again for what the new turn did."""
     if state.triggered:
         yield from triggers.fire(state)
     if state.pending:
