@@ -9,7 +9,7 @@ coroutine: when an effect asks a player to choose, the whole action waits
 from __future__ import annotations
 
 from ..model import Effect, Face, Ruleset
-from . import checks, combine, draws, pending, tempo, triggers, zones
+from . import checks, combine, draws, pending, stall, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import acting_kind, bluffable, can_stack, granted, matches, wrong_jump_in
 from .pending import drop_unplayable
@@ -410,6 +410,8 @@ def _draw(state: State, action: Action) -> Ctx:
                                "turn")
     else:
         got = draws.draw(state, p, 1, state.setting("turn_draw_class", "turn"), "turn")
+    if not got:
+        stall.note_empty_draw(state, p)
     last = got[-1] if got else None
     free = state.free_turn == (p, state.turn_number)  # any card may follow the draw
     if last is not None and (free or state.setting("play_drawn", 1) and matches(state, last)):

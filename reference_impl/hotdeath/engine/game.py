@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..model import Ruleset
-from . import acts, express, legality, observe, setup
+from . import acts, express, legality, observe, setup, stall
 from .state import Action, Request, State
+
+stall.listing = legality.legal_actions  # what a stopped hand asks: had the player a move?
 
 
 class Game:

@@ -36,7 +36,7 @@ from .parse import parse_rules_file
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
               "directed", "special"}
 ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in",
-         "ending", "elimination", "tempo", "flex", "combine"}
+         "ending", "elimination", "tempo", "flex", "combine", "stall"}
 
 
 @dataclass(frozen=True)
