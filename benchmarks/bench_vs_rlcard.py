@@ -13,6 +13,16 @@ machine noise. A step is one applied action. Hotdeath has protocol steps
 RLCard has not (an explicit 'accept' of a Draw Two or Wild Draw Four, Uno calls,
 'pass' after drawing), so a second ratio counts only hotdeath's 'play' and
 'draw' actions. Run on demand; not part of the test suite.
+
+What each side pays for inside the timing, per game: reseeding its generators
+(one made per batch, before the clock: hotdeath's random.Random; RLCard's
+UnoGame, its numpy RandomState and the policy's random.Random), setting up the
+game (hotdeath: new_game makes a Game, copies, shuffles and deals the deck and
+turns the first card; RLCard: init_game makes a dealer with a new deck and
+shuffles it, the players and their deal, and the round with its first card),
+and every step: listing the legal actions, the policy's choice, applying it.
+Neither side pays for building a game object or a generator that the other side
+builds once.
 """
 
 from __future__ import annotations
@@ -47,11 +57,19 @@ def game_seed(seed: int, players: int, g: int) -> int:
 
 
 def hotdeath_batch(rs, players: int, seeds: list[int]) -> tuple[float, int, int]:
-    """Play the seeded games through play_random; return (seconds, steps, finished)."""
+    """Play the seeded games through play_random; return (seconds, steps, finished).
+
+    One generator serves the batch and is reseeded for each game, as RLCard's side
+    reseeds its one RandomState: neither side pays for making a generator per game.
+    Each game pays for its own set-up (a Game, the deck copied, shuffled and dealt,
+    the first card turned), as RLCard's init_game() pays for its dealer, deck,
+    players and round.
+    """
     steps = finished = 0
+    rng = random.Random()
     start = time.perf_counter()
     for s in seeds:
-        rng = random.Random(s)
+        rng.seed(s)
         stats = play_random(new_game(rs, players, rng), rng, max_steps=MAX_STEPS,
                             out_of_turn=False, eager=True)
         steps += stats.steps
@@ -72,8 +90,9 @@ def hotdeath_count(rs, players: int, seeds: list[int]) -> tuple[int, int]:
     """Untimed replay of the same games, step by step, as play_random(eager=True) plays
     them; return (all steps, steps whose act RLCard also has)."""
     steps = common = 0
+    rng = random.Random()
     for s in seeds:
-        rng = random.Random(s)
+        rng.seed(s)
         game = new_game(rs, players, rng)
         n = 0
         while not game.is_terminal() and n < MAX_STEPS:
@@ -95,15 +114,22 @@ def rlcard_batch(players: int, seeds: list[int], legal_from_state: bool
     """Play the seeded games through UnoGame directly; return (seconds, steps, finished).
 
     UnoGame takes no seed: it makes an unseeded np.random.RandomState in __init__,
-    and init_game() hands that object to its dealer, players and round. Seeding
-    means replacing game.np_random before init_game(), as RLCard's Env.seed does.
+    and init_game() hands that object to its dealer, players and round. One UnoGame
+    and one RandomState serve the whole batch, made before the clock starts (as
+    hotdeath's side makes its one random.Random): each game reseeds the RandomState
+    and the policy's generator and calls init_game(), which builds a new dealer
+    (deck and shuffle), players (the deal) and round (the first card), so a game
+    pays for its own set-up and nothing more, as on hotdeath's side.
     """
     steps = finished = 0
+    rng = random.Random()
+    game = UnoGame(num_players=players)  # allow_step_back=False: no deepcopy per step
+    np_rng = np.random.RandomState()
+    game.np_random = np_rng
     start = time.perf_counter()
     for s in seeds:
-        rng = random.Random(s)
-        game = UnoGame(num_players=players)  # allow_step_back=False: no deepcopy per step
-        game.np_random = np.random.RandomState(s)
+        rng.seed(s)
+        np_rng.seed(s)
         state, _ = game.init_game()
         n = 0
         while not game.is_over() and n < MAX_STEPS:

@@ -12,10 +12,13 @@ ENGINE = ROOT / "reference_impl" / "hotdeath"
 HARNESS = ROOT / "conformance" / "hotdeath_harness"
 
 
-# The issue's own check, substring-based like its grep.
+# The issue's own check, substring-based like its grep (and the session hook's: a rule's
+# name such as The Apocalypse counts as well as a card's).
 FORBIDDEN = ["dodge", "quitter", "hot death", "hot_death", "harvester", "aids", "magic 5",
              "magic5", "magic_5", "holy defender", "holy_defender", "penn state", "glasnost",
-             "yin", "yang", "communism", "fast eddy", "ultimate joker", "creeper", "super star"]
+             "yin", "yang", "communism", "fast eddy", "ultimate joker", "creeper", "super star",
+             "apocalypse", "shitter", "retaliator", "violator", "booter", "blue shield",
+             "recycler", "prophet", "gold coin", "mystery draw", "delayed blast", "wild ones"]
 
 
 def _hits(pattern: re.Pattern) -> list[str]:

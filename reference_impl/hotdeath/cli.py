@@ -237,11 +237,13 @@ def _ruleset_and_corpus(ruleset: str):
 @click.argument("ruleset")
 @click.option("--all", "every", is_flag=True, help="List every sentence, not only those owed.")
 @click.option("--markdown", is_flag=True, help="Print a Markdown table (for the docs).")
-def coverage(ruleset: str, every: bool, markdown: bool) -> None:
+@click.option("--segments", is_flag=True,
+              help="Show how the seed is cut: each heading, then its sentences.")
+def coverage(ruleset: str, every: bool, markdown: bool, segments: bool) -> None:
     """Account for every rule-bearing sentence of a ruleset's seed: cited by the spec and pinned
     by a scenario, or set aside with a reason. Exits 1 below 100%."""
     from .suite.coverage import coverage as measure
-    from .suite.coverage import percent, render
+    from .suite.coverage import percent, render, segmentation
 
     rs, corpus = _ruleset_and_corpus(ruleset)
     try:
@@ -249,6 +251,9 @@ def coverage(ruleset: str, every: bool, markdown: bool) -> None:
     except ValueError as err:
         click.echo(str(err), err=True)
         sys.exit(2)
+    if segments:
+        click.echo(segmentation(seed))
+        return
     click.echo(render(seed, rs, every, markdown))
     sys.exit(0 if percent(seed) >= 100.0 else 1)
 

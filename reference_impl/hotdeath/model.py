@@ -310,8 +310,8 @@ class Ruleset:
     def translate(self, face: Face) -> Face:
         """The face of this ruleset that a card of another ruleset acts as.
 
-        A card keeps its identity when the rules change mid-game (The
-        Apocalypse); what it does is looked up here: the same notation if this
+        A card keeps its identity when the rules change mid-game (the verb
+        switch_ruleset); what it does is looked up here: the same notation if this
         ruleset has it, else the plain face it replaces.
         """
         if face.ruleset == self.ident:

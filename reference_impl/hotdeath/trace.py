@@ -229,8 +229,8 @@ def _events(impl: ReferenceImplementation, rs: Ruleset, rules: Ruleset
     """Each event of the last step; a card's or rule's words are quoted once per step.
 
     ``rs`` is the scenario's ruleset and ``rules`` those in force when the step
-    began: a card may hand the game to other rules in mid-step (v3's Apocalypse:
-    the event 'rules'), and a rule of the same name then means theirs, quoted
+    began: a card may hand the game to other rules in mid-step (switch_ruleset,
+    in a v3 state check: the event 'rules'), and a rule of the same name then means theirs, quoted
     from their seed. A new hand (the event 'hand') starts under ``rs`` again.
     Returns the events and the rules in force at the end of the step.
     """

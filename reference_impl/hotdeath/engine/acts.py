@@ -10,6 +10,8 @@ call an action that asks nothing and sets nothing off.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..model import Face, Ruleset
 from . import checks, triggers
 from .interp import Ctx, Steps
@@ -40,7 +42,7 @@ def process(state: State, action: Action) -> Steps:
     ctx = yield from handler(state, action)
     if held is not None:
         held = _entered(state, held)
-    yield from finish(state, ctx)
+    held = yield from finish(state, ctx, held)
     if held is not None and _entered(state, held) != held and state.triggered:
         yield from triggers.fire(state)  # cards that came into a hand while it settled
 
@@ -59,12 +61,20 @@ def _entered(state: State, before: list[set[int]]) -> list[set[int]]:
     return _held(state)
 
 
-def finish(state: State, ctx: Ctx) -> Steps:
-    """After the act: triggered abilities, then the state checks (The Apocalypse, going out,
-    the end of the game), then the turn passes on (which may start and end turns), then the
-    checks again for what the new turn did."""
-    if state.triggered:
+def finish(state: State, ctx: Ctx, held: list[set[int]] | None = None
+           ) -> Generator[object, object, list[set[int]] | None]:
+    """After the act: triggered abilities, then the state checks (a check that changes the
+    rules, going out, the end of the game), then the turn passes on (which may start and end
+    turns), then the checks again for what the new turn did.
+
+    With ``held`` (the hands as 'entered' last saw them), a card that the triggered effects
+    bring into a hand (a penalty's draw) enters it in the same turn, before the turn passes
+    on: what it does once a turn counts it in that turn (BL-13). Returns the hands as seen
+    last."""
+    while state.triggered:
         yield from triggers.fire(state)
+        if held is not None:
+            held = _entered(state, held)
     if state.pending:
         drop_unplayable(state, ctx)
     busy = state.rs.reacts or not all(state.hands) or state.living() < 2
@@ -77,6 +87,7 @@ def finish(state: State, ctx: Ctx) -> Steps:
     checks.uno_windows(state, ctx.actor)
     if busy or state.living() < 2:
         yield from checks.after_action(state, ctx.actor)
+    return held
 
 
 def settle_turn(state: State) -> Steps:

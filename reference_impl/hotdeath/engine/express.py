@@ -65,9 +65,8 @@ def answers(state: State) -> list[Action] | None:
     head = state.pending[0]
     p = head.target
     out: list[Action] = []
-    if derived.uno_to_win and len(state.hands[p]) == 1 and p not in state.uno_called \
-            and p not in state.uno_pending:  # (not allowed.may_go_out, inlined)
-        out.append(Action(p, "uno"))
+    if derived.uno_to_win and len(state.hands[p]) == 1 and p not in state.uno_called:
+        out.append(Action(p, "uno"))  # (not allowed.may_go_out, inlined; owed or not)
     made = state.made[p]
     acts_ = (derived.accept_act,)
     card = head.contributions[-1].card  # (allowed.challengeable, inlined)

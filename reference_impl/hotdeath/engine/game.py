@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..model import Ruleset
-from . import acts, choices, express, listing, observe, setup, validation
+from . import acts, choices, express, listing, observe, setup, stall, validation
 from .state import Action, Request, State
+
+stall.listing = listing.legal_actions  # what a stopped hand asks: had the player a move?
 
 
 class Game:

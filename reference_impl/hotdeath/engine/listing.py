@@ -83,7 +83,7 @@ def _answers(state: State, p: int) -> list[Action]:
                     out.append(Action(p, "play", card))
             if side:
                 out.extend(_flexed(state, p, card))
-    elif not going_out and p not in state.uno_pending:
+    elif not going_out:  # owed or not: the call is their own move, listed in turn
         out.append(Action(p, "uno"))
     if derived.using:
         for card in usable(state, p):
@@ -123,7 +123,7 @@ def _turn_actions(state: State, p: int) -> list[Action]:
         if drawn is None and state.rs.extras and state.setting_list("combine"):
             out.extend(_combined(state, p, jump_in=False))
         can_play = bool(out)
-    elif p not in state.uno_pending:
+    else:  # owed or not: the call is their own move, listed in turn
         out.append(Action(p, "uno"))
     if not (can_play and state.setting("must_play")):
         out.append(_bare(state, p, "pass" if drawn is not None else "draw"))
@@ -199,6 +199,15 @@ def _plays(state: State, p: int, hand: list[Card], out: list[Action], made: dict
             out.extend(_flexed(state, p, card))
 
 
+def _calls_in_turn(state: State) -> int | None:
+    """The player whose Uno call the in-turn listing (``_turn_actions``, ``_answers``) already
+    holds: the player to act, where they must call to go out and no choice is asked."""
+    if state.request is not None or state.over:
+        return None
+    p = state.pending[0].target if state.pending else state.turn
+    return None if may_go_out(state, p) else p
+
+
 def listable(state: State, card: Card, player: int, action: Action | None = None) -> bool:
     """A play to list: one the card's guard allows (``playable``) and its ``bluff`` guard does
     not mark a bluff. A bluff is accepted when made (and may be challenged), but a legal
@@ -227,8 +236,10 @@ def out_of_turn_actions(state: State) -> list[Action]:
                 for card in _distinct(state.hands[q]):
                     if anytime(state, q, card) and listable(state, card, q):
                         out.extend(_variants(state, q, card))
+    acting = _calls_in_turn(state)
     for q in sorted(state.uno_pending):
-        out.append(Action(q, "uno"))
+        if q != acting:  # the player to act's own call is listed in turn
+            out.append(Action(q, "uno"))
         out.extend(Action(r, "catch", target=q) for r in range(len(state.seats))
                    if r != q and state.in_game(r))
     for name, decl in state.rs.acts.items():

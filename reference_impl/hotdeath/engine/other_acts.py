@@ -4,7 +4,7 @@ calling Uno and catching a missed call, and the acts a ruleset declares.
 
 from __future__ import annotations
 
-from . import draws, pending, tempo, triggers, zones
+from . import draws, pending, stall, tempo, triggers, zones
 from .interp import Ctx, Steps, run, run_effects
 from .matching import matches
 from .plays import act_last
@@ -31,6 +31,8 @@ def _draw(state: State, action: Action) -> Ctx:
                                "turn")
     else:
         got = draws.draw(state, p, 1, state.setting("turn_draw_class", "turn"), "turn")
+    if not got:
+        stall.note_empty_draw(state, p)
     last = got[-1] if got else None
     free = state.free_turn == (p, state.turn_number)  # any card may follow the draw
     if last is not None and (free or state.setting("play_drawn", 1) and matches(state, last)):

@@ -97,7 +97,7 @@ def next_hand(state: State) -> Steps:
     state.hand_ended, state.boosts = False, {}
     state.over, state.round_winner, state.loser = False, None, None
     state.pending, state.request, state.drawn, state.windows = [], None, None, []
-    state.periods, state.plays_in_hand = {}, 0
+    state.periods, state.plays_in_hand, state.stall = {}, 0, None
     state.uno_pending, state.uno_called, state.skipped = set(), set(), set()
     state.active, state.match_top, state.play_zone = [], None, "discard"
     state.rs = state.rulesets_base

@@ -299,8 +299,8 @@ class State:
                  "made", "marks", "match_top", "mini", "neutral", "over", "pending", "periods",
                  "pile", "play_zone", "plays_in_hand", "power", "request", "revealed",
                  "round_winner", "rs", "rulesets", "rulesets_base", "scores", "seats",
-                 "sizes_before", "skipped", "status", "tallies", "teams", "tempo", "tempo_draw",
-                 "tempo_factor", "trace", "tracing", "triggered", "turn", "turn_last",
+                 "sizes_before", "skipped", "stall", "status", "tallies", "teams", "tempo",
+                 "tempo_draw", "tempo_factor", "trace", "tracing", "triggered", "turn", "turn_last",
                  "turn_last_action", "turn_number", "turn_plays", "uno_called", "uno_pending",
                  "windows", "winner", "zones")
 
@@ -352,6 +352,9 @@ class State:
         self.tallies: dict[tuple[int, str], int] = {}
         self.hand_scores: dict[int, int] = {}  # the scores of the hand being (or last) scored
         self.hand_ended = False  # the 'hand_end' rules have run for this hand
+        # the last turn whose draw gave nothing and left no other move (stall.py):
+        # (turn number, the table's layout, how many such turns in a row)
+        self.stall: tuple[int, tuple, int] | None = None
         # an extra the player's next attack this turn carries: seat -> (turn, boost)
         self.boosts: dict[int, tuple[int, Contribution]] = {}
         self.free_turn: tuple[int, int] | None = None  # (seat, turn): any card plays then

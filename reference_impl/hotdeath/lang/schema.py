@@ -15,7 +15,7 @@ from . import ast
 CATEGORIES = {"number", "action", "wild", "field", "defense", "attack", "global", "technical",
               "directed", "special"}
 ROLES = {"matching", "turns", "attacks", "uno", "setup", "scoring", "start", "duel", "jump_in",
-         "ending", "elimination", "tempo", "flex", "combine"}
+         "ending", "elimination", "tempo", "flex", "combine", "stall"}
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from ..model import Citation, Ruleset
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(*])")
 _LIST_ITEM = re.compile(r"^(\d+\.|-|\*)\s")
+_LIST_MARK = re.compile(r"\d+\.|-|\*")
 MIN_WORDS = 4
 
 
@@ -81,41 +82,73 @@ class Seed:
         return [s for s in self.sentences if s.start < span[1] and span[0] < s.end]
 
 
-def _is_heading(raw: str, line: str) -> bool:
-    """A title line: a markdown heading, or a line that does not end like a sentence."""
-    if raw.lstrip().startswith("#"):
-        return True
-    if _LIST_ITEM.match(line):
-        return False
-    core = line.rstrip(" )\"'")
-    return not core.endswith((".", "!", "?", ":"))
-
-
 def load_seed(source: str) -> Seed:
-    raw_lines = seed_files()[source].read_text(encoding="utf-8").splitlines()
-    parts: list[str] = []
+    """The seed cut into its headings and sentences.
+
+    A heading is a line the seed's hand-written headings list names (README.md in
+    spec/sources: the texts are too irregular for a rule to find them); a markdown
+    heading line is one too. Every other line is text: consecutive text lines are one
+    paragraph (seeds 002 and 004 wrap their sentences from line to line), a list item
+    starts a paragraph of its own, and a paragraph is cut into sentences where one ends.
+    """
+    checked = citations.seed(source)
+    entries = [e.strip() for e in seed_files()[source].with_suffix(".headings")
+               .read_text(encoding="utf-8").splitlines()
+               if e.strip() and not e.lstrip().startswith("#")]
+    # a heading's line, and whether it goes on past the heading's own words into text
+    titles = {h.line.number: _goes_on(h.line.text, e)
+              for h, e in zip(checked.headings, entries, strict=True)}
+    raw = seed_files()[source].read_text(encoding="utf-8").splitlines()
     sentences: list[Sentence] = []
     headings: list[tuple[int, str]] = []
-    offset, heading = 0, ""
-    for raw in raw_lines:
-        line = normalize(raw)
-        if not line:
-            continue
-        if parts:
-            offset += 1  # the joining space
-        headings.append((offset, line.lower()))
-        if _is_heading(raw, line):
-            heading = line
-        else:
-            at = 0
-            for piece in _SENTENCE_END.split(line):
-                start = line.index(piece, at)
-                at = start + len(piece)
-                if len(piece.split()) >= MIN_WORDS:
-                    sentences.append(Sentence(piece, offset + start, offset + at, heading))
-        parts.append(line)
-        offset += len(line)
-    return Seed(source, " ".join(parts), sentences, headings)
+    paragraph: list = []
+    heading = ""
+
+    def cut() -> None:
+        if not paragraph or not heading:  # before the first heading nothing can be cited
+            paragraph.clear()
+            return
+        start, end = paragraph[0].start, paragraph[-1].end
+        text = checked.text[start:end]
+        at = 0
+        for piece in _SENTENCE_END.split(text):
+            begin = text.index(piece, at)
+            at = begin + len(piece)
+            if len(piece.split()) >= MIN_WORDS:
+                sentences.append(Sentence(piece, start + begin, start + at, heading))
+        paragraph.clear()
+
+    for line in checked.lines:
+        headings.append((line.start, line.text.lower()))
+        if line.number in titles or raw[line.number - 1].lstrip().startswith("#"):
+            cut()
+            heading = line.text
+            if not titles.get(line.number):
+                continue  # a title only; a card's line (002: '9. Damper (G4): Draw 1 less
+                # than required. ...') is its heading and its text
+        if _LIST_ITEM.match(line.text) or _LIST_MARK.fullmatch(line.text):
+            cut()  # a list item starts a paragraph (in 004 its mark may be a line of its own)
+        if not _LIST_MARK.fullmatch(line.text):
+            paragraph.append(line)
+    cut()
+    return Seed(source, checked.text, sentences, headings)
+
+
+def _goes_on(line: str, entry: str) -> bool:
+    """Whether a heading's line says more than the heading (as its list entry names it):
+    a sentence's worth of words after them."""
+    return len(citations.key(line).split()) - len(citations.key(entry).split()) >= MIN_WORDS
+
+
+def segmentation(seed: Seed) -> str:
+    """The seed as coverage cuts it: each heading, then its sentences, one a line."""
+    out, last = [], None
+    for s in seed.sentences:
+        if s.heading != last:
+            out.append(f"# {s.heading}")
+            last = s.heading
+        out.append(f"  {s.text}")
+    return "\n".join(out)
 
 
 def spec_citations(rs: Ruleset) -> list[tuple[str, Citation]]:

@@ -12,9 +12,11 @@
 //       one JSON request per line on stdin, one JSON answer per line on stdout (the private
 //       protocol of conformance/adapters/jpriebe_hotdeath.py; see the request handlers below)
 //   java -cp BUILD com.smorgasbork.hotdeath.Driver --random [--games N] [--seed S]
-//       [--players 2-4] [--policy uniform|eager] [--max-steps N] [--warmup N] [--json]
+//       [--players 2-4] [--policy uniform|eager] [--max-steps N] [--warmup N]
+//       [--warmup-steps N] [--json] [--batches]
 //       plays N seeded games of random legal moves headless and prints steps per second
-//       (after N untimed warm-up games for the JIT, if asked).
+//       (after untimed warm-up games for the JIT, if asked); with --batches, one timed batch
+//       per stdin line "GAMES PLAYERS POLICY SEED" in the same warm JVM.
 package com.smorgasbork.hotdeath;
 
 import java.io.BufferedReader;
@@ -631,9 +633,11 @@ public final class Driver {
             int players = 4;
             int maxSteps = 3000;
             int warmup = 0;
+            long warmupSteps = 0;
             long seed = 0;
             boolean eager = false;
             boolean json = false;
+            boolean batches = false;
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
                     case "--games": games = Integer.parseInt(args[++i]); break;
@@ -641,18 +645,52 @@ public final class Driver {
                     case "--max-steps": maxSteps = Integer.parseInt(args[++i]); break;
                     case "--seed": seed = Long.parseLong(args[++i]); break;
                     case "--warmup": warmup = Integer.parseInt(args[++i]); break;
+                    case "--warmup-steps": warmupSteps = Long.parseLong(args[++i]); break;
                     case "--policy": eager = args[++i].equals("eager"); break;
                     case "--json": json = true; break;
+                    case "--batches": batches = true; json = true; break;
                     default: throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
+            checkPlayers(players);
+            Driver d = new Driver();
+            // The JIT keeps compiling for a long time (the timing still fell by half from 5,000
+            // to 20,000 warm-up games of 77 steps): warm up by games and by steps, both policies.
+            long warmed = 0;
+            for (int g = 0; g < warmup || warmed < warmupSteps; g++) {
+                warmed += d.playRandom(new Random(-1 - g), 2 + g % 3, g % 2 == 0, maxSteps)[0];
+            }
+            if (!batches) {
+                System.out.println(batch(d, games, players, eager, seed, maxSteps, json));
+                return;
+            }
+            // One timed batch per line "GAMES PLAYERS POLICY SEED" on stdin, one JSON answer
+            // per line: the benchmark interleaves them with its own batches in one warm JVM.
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in,
+                    StandardCharsets.UTF_8));
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length != 4) {
+                    continue;
+                }
+                int p = Integer.parseInt(f[1]);
+                checkPlayers(p);
+                System.out.println(batch(d, Integer.parseInt(f[0]), p, f[2].equals("eager"),
+                        Long.parseLong(f[3]), maxSteps, true));
+                System.out.flush();
+            }
+        }
+
+        static void checkPlayers(int players) {
             if (players < 2 || players > 4) {
                 throw new IllegalArgumentException("--players must be 2, 3 or 4");
             }
-            Driver d = new Driver();
-            for (int g = 0; g < warmup; g++) {
-                d.playRandom(new Random(-1 - g), players, eager, maxSteps);
-            }
+        }
+
+        /** GAMES seeded games (new Random(seed * 100_003 + g) each, as the benchmark's hotdeath
+         *  side), timed with System.nanoTime. */
+        static String batch(Driver d, int games, int players, boolean eager, long seed,
+                            int maxSteps, boolean json) throws Exception {
             long steps = 0;
             int finished = 0;
             long start = System.nanoTime();
@@ -664,16 +702,16 @@ public final class Driver {
             double secs = (System.nanoTime() - start) / 1e9;
             String policy = eager ? "eager" : "uniform";
             if (json) {
-                System.out.println(new JSONObject().put("engine", "jpriebe-hotdeath")
+                return new JSONObject().put("engine", "jpriebe-hotdeath")
                         .put("policy", policy).put("players", players).put("games", games)
                         .put("seconds", secs).put("steps", steps).put("finished", finished)
-                        .put("steps_per_s", steps / secs).put("games_per_s", games / secs));
-            } else {
-                System.out.printf("jpriebe-hotdeath %s policy, %d players: %d games, %d steps "
-                                + "(%.1f/game), %d finished, %.3f s: %.0f steps/s, %.1f games/s%n",
-                        policy, players, games, steps, (double) steps / games, finished, secs,
-                        steps / secs, games / secs);
+                        .put("steps_per_s", steps / secs).put("games_per_s", games / secs)
+                        .toString();
             }
+            return String.format("jpriebe-hotdeath %s policy, %d players: %d games, %d steps "
+                            + "(%.1f/game), %d finished, %.3f s: %.0f steps/s, %.1f games/s",
+                    policy, players, games, steps, (double) steps / games, finished, secs,
+                    steps / secs, games / secs);
         }
     }
 
