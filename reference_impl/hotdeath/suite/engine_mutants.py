@@ -2,7 +2,7 @@
 
 A conformance suite checks other people's programs, so its power is best measured
 against wrong *programs*: each mutant here is the engine with one plausible
-slip in it, the kind a person writing a Hot Death engine makes:
+slip in it, the kind a person writing a game engine makes:
 
 - ``compare``: a comparison shifted or negated (``<`` becomes ``<=``, ``>=``
   becomes ``>``, ``==`` becomes ``!=``, ``in`` becomes ``not in``, ``is``

@@ -19,7 +19,7 @@ How a run stays short:
   run only against the scenarios that execute the lines it changes. A
   scenario that never reaches the line plays exactly as against the reference,
   so it cannot kill it; a mutant no scenario reaches survives ("never run");
-- per ruleset, it stops at the first scenario that kills it, trying first the
+- per ruleset, it stops at the first scenario that kills it, first running the
   scenarios that have killed the most mutants so far;
 - it is planted in place: the function's ``__code__`` is replaced by the code
   compiled from the mutated file, so every reference to the function (the
@@ -472,7 +472,7 @@ def run(mutants: list[EngineMutant], plan: Plan, rulesets: dict[str, Ruleset], j
             results[n] = Outcome(m, "unreached")
     todo.reverse()
     running: dict[int, tuple[int, int, float, float]] = {}  # fd -> (pid, n, started, limit)
-    gc.freeze()  # children share the loaded objects instead of copying them to collect
+    gc.freeze()  # children share the loaded objects, not copies made to collect them
     try:
         while todo or running:
             while todo and len(running) < jobs:
