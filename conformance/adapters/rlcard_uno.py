@@ -80,14 +80,16 @@ class ScriptedRandom:
     RLCard threads one ``np_random`` object through its dealer and round and calls
     only ``shuffle`` and ``choice`` on it, so this is where the protocol's scripted
     shuffles (``table.shuffles`` and ``chance`` steps) enter RLCard's own shuffle
-    calls. Without a script it defers to a RandomState seeded by RLCard's own
-    seeding helper, so unscripted shuffles and RLCard's random wild colours are
-    the same on every run.
+    calls. Once the table is laid out (``strict``), a shuffle nobody scripted is an
+    error (PROTOCOL.md 3.8). ``choice`` (RLCard's random colour for a wild it plays
+    by itself) comes from a RandomState seeded by RLCard's own seeding helper, so it
+    is the same on every run.
     """
 
     def __init__(self, seed: int):
         self._rng, _ = np_random(seed)
         self._scripts: deque[list[str]] = deque()
+        self.strict = False
 
     def script(self, order: list[str]) -> None:
         """Remember the result (top card first) of the next shuffle RLCard performs."""
@@ -102,7 +104,10 @@ class ScriptedRandom:
     def shuffle(self, deck: list[UnoCard]) -> None:
         """Shuffle in place; RLCard's deck is drawn from the end, so the top is last."""
         if not self._scripts:
-            self._rng.shuffle(deck)
+            if self.strict:  # PROTOCOL.md 3.8: an unscripted shuffle is an error, not a guess
+                raise RuntimeError("RLCard shuffles here (UnoDealer.shuffle), and the scenario "
+                                   "scripts no shuffle for it")
+            self._rng.shuffle(deck)  # UnoDealer's own 108 cards, replaced by the table's
             return
         deck[:] = _arrange(deck, self._scripts.popleft())
 
@@ -171,6 +176,7 @@ class Adapted:
         self.order = [self.seats[(first + i) % n] for i in range(n)]
         self.rng = ScriptedRandom(SEED)
         self.game = _new_game(n, self.rng)
+        self.rng.strict = True
 
     @property
     def round(self) -> Round:

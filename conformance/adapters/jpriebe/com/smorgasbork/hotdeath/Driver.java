@@ -175,6 +175,10 @@ public final class Driver {
                 cards[i].setFaceUp(false);
             }
             List<String> script = scripts.poll();
+            // Not scripted: the peer's own shuffle from the seeded Random. PROTOCOL.md 3.8 asks
+            // for an error here, but the peer turns the discards over as soon as the pile is
+            // empty (Game.drawCard), where the reference shuffles nothing and a scenario has no
+            // shuffle to script; an error would hide the rules difference that led there.
             if (script == null) {
                 for (int t = 0; t < numTimes; t++) {
                     for (int j = 0; j < n; j++) {
