@@ -45,9 +45,9 @@ AUTOMATIC = ["use"]
 # The peer is a later version of the game: it ends at 1,000 points (Game.finishRound) and has
 # no Vacuum (CardDeck.reset). Both are options of the ruleset, so it declares them. It does
 # not declare them "always" (PROTOCOL.md 3.1): that would skip every scenario without both
-# on, 252 of the 258, though neither matters to most of them. Instead a table with a Vacuum
-# is skipped at the load (the peer has no such card), and a scenario without ends_at_1000
-# is skipped at the step where the peer ends the game at 1,000 (Table._ask).
+# on, nearly the whole 1989 corpus, though neither matters to most of it. Instead a table
+# with a Vacuum is skipped at the load (the peer has no such card), and a scenario without
+# ends_at_1000 is skipped at the step where the peer ends the game at 1,000 (Table._ask).
 OPTIONS = ["ends_at_1000", "no_vacuum"]
 SEED = 20240601  # the seed of the peer's shuffles, the same on every load
 HAND_SIZE = 7  # the peer's dealer chooses 5 to 15 cards (Player.getNumCardsToDeal); we say 7
