@@ -55,13 +55,21 @@ suite-power: $(STAMP)
 	mkdir -p docs/conformance
 	$(BIN)/hotdeath power --markdown > docs/conformance/suite-power.md
 
-# The published check of RLCard's UNO (docs/conformance/rlcard-uno.md); a test keeps it current.
+# The published check of RLCard's UNO (docs/conformance/rlcard-uno.md): the corpus, then the
+# differential run's distinct differences (conformance/tools/differences.py); a test keeps it
+# current.
 rlcard-report: $(STAMP)
 	mkdir -p docs/conformance
 	cd $(CURDIR) && PATH="$(CURDIR)/$(BIN):$$PATH" hotdeath conform --no-progress \
 	    --impl "python conformance/adapters/rlcard_uno.py" --ruleset classic \
 	    --expected-failures conformance/adapters/rlcard_uno.expected \
 	    --format markdown > docs/conformance/rlcard-uno.md
+	cd $(CURDIR) && PATH="$(CURDIR)/$(BIN):$$PATH" hotdeath conform --no-progress \
+	    --impl "python conformance/adapters/rlcard_uno.py" --ruleset classic --differential \
+	    --format ndjson | $(BIN)/python conformance/tools/differences.py \
+	    --notes conformance/adapters/rlcard_uno.differences \
+	    --expected-failures conformance/adapters/rlcard_uno.expected \
+	    >> docs/conformance/rlcard-uno.md
 
 # The published check of John Priebe's Hot Death engine (docs/conformance/jpriebe-hotdeath.md).
 # Needs a JDK (javac, java) and the peer's sources (JPRIEBE_HOTDEATH_SRC, default
@@ -72,6 +80,12 @@ jpriebe-report: $(STAMP)
 	    --impl "python conformance/adapters/jpriebe_hotdeath.py" --ruleset hot-death-1989 \
 	    --expected-failures conformance/adapters/jpriebe_hotdeath.expected \
 	    --format markdown > docs/conformance/jpriebe-hotdeath.md
+	cd $(CURDIR) && PATH="$(CURDIR)/$(BIN):$$PATH" hotdeath conform --no-progress \
+	    --impl "python conformance/adapters/jpriebe_hotdeath.py" --ruleset hot-death-1989 \
+	    --differential --format ndjson | $(BIN)/python conformance/tools/differences.py \
+	    --notes conformance/adapters/jpriebe_hotdeath.differences \
+	    --expected-failures conformance/adapters/jpriebe_hotdeath.expected \
+	    >> docs/conformance/jpriebe-hotdeath.md
 
 # hotdeath fuzz against the test gallery's tiny_uno.js and the RLCard adapter: the distinct
 # faults found, each with its smallest scenario (docs/conformance/fuzz-*/). Exit status 1

@@ -13,10 +13,14 @@ sources. It then runs ``Driver`` as a child process.
 Its whole job is translation. The driver restores the peer's ``Game`` from a saved-game
 object, as the app resumes a game, and applies each move through ``Game.advanceRound``
 with the decision a player would make on the app's screen. Which card may be played is
-``Game.checkCard``'s answer, and what it does is the peer's own code. Where the peer's model
-differs from the suite's (it applies most attacks as soon as they are played, it has no Uno
-call), the observation shows what the peer really did, so the harness reports the
-difference. See conformance/adapters/README.md.
+``Game.checkCard``'s answer, and what it does is the peer's own code. It speaks protocol 2.0
+so that the peer is judged on the rules alone: it declares the peer's attack model
+(``"attacks": "immediate"``: an attack its victim cannot answer is applied as it is played,
+so the harness sends no ``accept``), it answers ``legal`` from the peer's own checks
+(``Game.checkCard`` and the app's Draw and Pass buttons), and its refusals carry no code
+(``"codes": false``): the peer only knows whether a move is allowed. Where the peer differs
+from the suite in the rules, the observation shows what it really did, so the harness
+reports the difference. See conformance/adapters/README.md and conformance/COOKBOOK.md.
 """
 
 from __future__ import annotations
@@ -31,11 +35,19 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-PROTOCOL = "1.1"
+PROTOCOL = "2.0"
 RULESET = "hot-death-1989"
-FEATURES = ["setup", "shuffle", "scores", "zones", "elimination"]
+FEATURES = ["setup", "shuffle", "scores", "zones", "out", "use", "legal_moves"]
+# Acts the peer makes by itself: its Penn State is held up against a Spreader without anyone
+# asking (Game.checkForShield, in Game.handleSpecialCards), which the suite writes as the
+# holder's "use" (the seed's holder "holds it up", and must: ruling HD89-11).
+AUTOMATIC = ["use"]
 # The peer is a later version of the game: it ends at 1,000 points (Game.finishRound) and has
-# no Vacuum (CardDeck.reset). Both are options of the ruleset, so it declares them.
+# no Vacuum (CardDeck.reset). Both are options of the ruleset, so it declares them. It does
+# not declare them "always" (PROTOCOL.md 3.1): that would skip every scenario without both
+# on, nearly the whole 1989 corpus, though neither matters to most of it. Instead a table
+# with a Vacuum is skipped at the load (the peer has no such card), and a scenario without
+# ends_at_1000 is skipped at the step where the peer ends the game at 1,000 (Table._ask).
 OPTIONS = ["ends_at_1000", "no_vacuum"]
 SEED = 20240601  # the seed of the peer's shuffles, the same on every load
 HAND_SIZE = 7  # the peer's dealer chooses 5 to 15 cards (Player.getNumCardsToDeal); we say 7
@@ -58,31 +70,26 @@ UNSUPPORTED_ACTS = {
     "jump_in": "the peer has no out-of-turn play: Game.advanceRound asks the current player",
     "use": "the peer has no card that answers from the table",
 }
-# The driver's refusals (Driver.java: play/draw/pass) as protocol codes.
-REFUSALS = {
-    "not_current": "not_your_turn",
-    "card_not_in_hand": "card_not_in_hand",
-    "checkCard_under_attack": "cannot_answer",
-    "checkCard": "does_not_match",
-    "checkCard_shitter": "not_playable",
-    "missing_color": "missing_choice",
-    "bad_color": "bad_choice",
-    "missing_victim": "missing_choice",
-    "bad_victim": "bad_choice",
-    "under_attack": "must_answer_attack",
-    "already_drawn": "nothing_drawn",
-    "not_drawn": "nothing_drawn",
-}
+# Why the driver refused a move (Driver.java: play/draw/pass), for people: the peer only
+# knows whether a move is allowed, so refusals carry no protocol code ("codes": false).
 WHY = {
-    "does_not_match": "Game.checkCard does not allow {card} on {top}",
-    "cannot_answer": "Game.checkCard does not allow {card} against this attack",
-    "not_playable": "Game.checkCard takes the Shitter only as the last card in hand, or on the "
-                    "Holy Defender or the Magic Red 5",
-    "must_answer_attack": "the app disables Draw under attack (GameActivity.showMenuButtons)",
-    "nothing_drawn": "the app enables Draw only before drawing and Pass only after it, or "
-                     "under attack (GameActivity.showMenuButtons)",
+    "not_current": "it is not this player's turn (Game.getCurrPlayer)",
+    "card_not_in_hand": "the player holds no {card}",
+    "checkCard_under_attack": "Game.checkCard does not allow {card} against this attack",
+    "checkCard": "Game.checkCard does not allow {card} on {top}",
+    "checkCard_shitter": "Game.checkCard takes the Shitter only as the last card in hand, or on "
+                         "the Holy Defender or the Magic Red 5",
+    "missing_color": "a wild card needs a colour",
+    "bad_color": "not one of the peer's four colours",
+    "missing_victim": "the peer asks for a victim (Player.chooseVictim)",
+    "bad_victim": "not a victim the peer offers",
+    "under_attack": "the app disables Draw under attack (GameActivity.showMenuButtons)",
+    "already_drawn": "the app disables Draw after drawing (GameActivity.showMenuButtons)",
+    "not_drawn": "the app enables Pass only after drawing, or under attack "
+                 "(GameActivity.showMenuButtons)",
 }
 KINDS = {"card": "draw", "eject": "quit", "faceup": "exposed"}  # Penalty.PENTYPE_*
+COLOURS = ("red", "green", "blue", "yellow")
 
 
 class Skip(Exception):
@@ -90,12 +97,7 @@ class Skip(Exception):
 
 
 class Reject(Exception):
-    """The peer does not allow the move; answered ``rejected`` with a protocol code."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    """The peer does not allow the move; answered ``rejected``, without a code."""
 
 
 # ---------------------------------------------------------------- building the Java side
@@ -187,12 +189,13 @@ class Table:
     without looking whether that seat plays (``Game.postDealHands``).
     """
 
-    def __init__(self, peer: Peer, table: dict[str, Any]):
+    def __init__(self, peer: Peer, table: dict[str, Any], options: list[str]):
         self.peer = peer
+        self.options = set(options)
         self.players: list[str] = list(table["players"])
         self.names: list[str | None] = []  # the player in each of the peer's seats
         self.state: dict[str, Any] = {}
-        self.owed: list[int] = []  # victims of attacks the peer applied at once (see _accept)
+        self.sat_out: list[int] | None = None  # the seats sitting out as the hand ended
         self.chain: dict[str, Any] | None = None  # origin and cards of the pending attack
         self._load(table)
 
@@ -268,44 +271,34 @@ class Table:
         moves = {"play": self._play, "draw": self._draw, "pass": self._pass,
                  "accept": self._accept, "choose": self._choose}
         if act not in moves:
-            raise Reject("unknown_action", f"the peer has no act '{act}'")
-        if act == "accept" and who in self.players and self._seat(who) in self.owed:
-            self.owed.remove(self._seat(who))  # see _accept
-            return
+            raise Reject(f"the peer has no act '{act}'")
         if self.state["round_over"]:
-            raise Reject("game_over", "the hand is over (Game.finishRound)")
+            raise Reject("the hand is over (Game.finishRound)")
         if who not in self.players or not self.state["active"][self._seat(who)]:
-            raise Reject("no_such_player", f"{who} is not playing this hand")
+            raise Reject(f"{who} is not playing this hand")
         moves[act](self._seat(who), do)
 
     def _require_turn(self, seat: int) -> None:
         if seat != self.state["turn"]:
-            raise Reject("not_your_turn", f"it is {self._name(self.state['turn'])}'s turn "
-                                          "(Game.getCurrPlayer)")
+            raise Reject(f"it is {self._name(self.state['turn'])}'s turn (Game.getCurrPlayer)")
 
     def _ask(self, seat: int, cmd: str, **fields: Any) -> None:
-        """A decision through the driver; on success, note what the peer did to whom."""
+        """A decision through the driver; on success, follow the attack it builds."""
         answer = self.peer.ask(cmd=cmd, seat=seat, **fields)
         refused = answer.get("refused")
         if refused:
-            code = REFUSALS[refused]
-            why = WHY.get(code, refused).format(top=self.state["top"], **fields)
-            raise Reject(code, f"{why} (peer: {refused})")
+            why = WHY.get(refused, refused).format(top=self.state["top"], card=fields.get("card"))
+            raise Reject(f"{why} (peer: {refused})")
         before, self.state = self.state, answer["state"]
-        self.owed = [s for s in self._hits() if s != seat]
         self._follow_attack(before, seat, fields.get("card"))
-
-    def _hits(self) -> list[int]:
-        """Seats the peer made draw, sent out or exposed in the last step, from its messages
-        (Game.forceDraw, Game.assessPenalty; texts in jpriebe/.../R.java)."""
-        hits = []
-        for line in self.state["log"]:
-            word, _, rest = line.partition(" ")
-            if word in ("forced", "ejected", "exposed") and rest.startswith("seat"):
-                seat = int(rest[4]) - 1
-                if seat not in hits:
-                    hits.append(seat)
-        return hits
+        if self.state["round_over"] and not before["round_over"]:
+            # Game.finishRound deals everyone in again at once; the protocol's 'out' holds
+            # them until the next hand (PROTOCOL.md 4), so the adapter remembers who sat out
+            self.sat_out = [s for s in range(4) if not before["active"][s]]
+        if self.state["winner"] >= 0 > before["winner"] and "ends_at_1000" not in self.options:
+            raise Skip("the peer always ends the game when a total reaches 1,000 "
+                       "(Game.finishRound), as option ends_at_1000 does, and this scenario "
+                       "has the option off: its players over 1,000 are put out and play goes on")
 
     def _follow_attack(self, before: dict[str, Any], seat: int, card: str | None) -> None:
         """The protocol's ``origin`` and ``cards`` of a pending attack. The peer's Penalty
@@ -332,26 +325,52 @@ class Table:
     def _pass(self, seat: int, do: dict[str, Any]) -> None:
         self._require_turn(seat)
         if self.state["penalty"] is not None:
-            raise Reject("must_answer_attack", "under attack the app's Pass takes the attack: "
-                                               "that is an accept here")
+            raise Reject("under attack the app's Pass takes the attack: that is an accept here")
         self._ask(seat, "pass")
 
     def _accept(self, seat: int, do: dict[str, Any]) -> None:
-        """Translation: the peer applies an attack at once when its victim holds nothing to
-        answer it with (Game.advanceRound: checkForDefender, then assessPenalty; a Draw Two or
-        a Spreader always, in Game.handleSpecialCards). The suite's victim then answers with
-        ``accept``, taken as a no-op (in _move, before the checks for a hand that is over
-        or a victim sent out), so the rest of the scenario can still be compared with what
-        the peer did. An attack the peer does leave waiting is taken with the app's Pass.
-        """
+        """An attack the peer leaves waiting (its victim holds an answer,
+        Game.checkForDefender) is taken with the app's Pass. One its victim cannot answer the
+        peer applies as it is played (Game.advanceRound: assessPenalty; a Draw Two or a
+        Spreader always, in Game.handleSpecialCards): the adapter declares that attack model
+        (``"attacks": "immediate"``), so the harness sends no ``accept`` for it."""
         self._require_turn(seat)
         if self.state["penalty"] is None:
-            raise Reject("no_attack", f"no attack is waiting for {self._name(seat)}")
+            raise Reject(f"no attack is waiting for {self._name(seat)}")
         self._ask(seat, "pass")
 
     def _choose(self, seat: int, do: dict[str, Any]) -> None:
-        raise Reject("no_pending_choice", "the peer never waits for a choice: a colour or a "
-                                          "victim comes with the card played")
+        raise Reject("the peer never waits for a choice: a colour or a victim comes with the "
+                     "card played")
+
+    # -------------------------------------------------------------- legal moves
+
+    def legal_moves(self) -> list[dict[str, Any]]:
+        """What the peer lets the current player do now (PROTOCOL.md 3.7), from its own checks
+        (Driver.legal: Game.checkCard on each card in hand, the app's Draw and Pass buttons).
+        A wild card is one move per colour; a card whose dialog asks for a victim (Glasnost,
+        M.A.D. with more than three playing) one move per victim the dialog offers; Pass under
+        attack takes the attack, so it is an ``accept``. Nobody else may act: the peer has no
+        out-of-turn play."""
+        offer = self.peer.ask(cmd="legal")
+        if self.state["round_over"]:
+            return []
+        who = self._name(self.state["turn"])
+        victims = [self._name(v) for v in offer["victims"]]
+        moves: list[dict[str, Any]] = []
+        for card in offer["cards"]:
+            base = {"player": who, "act": "play", "card": card}
+            if card.startswith("wild"):
+                moves += [{**base, "color": c} for c in COLOURS]
+            elif card == "red glasnost" or card == "yellow mad" and offer["mad_asks"]:
+                moves += [{**base, "target": v} for v in victims]
+            else:
+                moves.append(base)
+        if offer["draw"]:
+            moves.append({"player": who, "act": "draw"})
+        if offer["pass"]:
+            moves.append({"player": who, "act": "accept" if offer["attacked"] else "pass"})
+        return moves
 
     # -------------------------------------------------------------- observation
 
@@ -385,7 +404,9 @@ class Table:
             "scores": {p: st["scores"][seat[p]] for p in players},
             "round_winner": self._name(st["round_winner"]) if over else None,
             "winner": self._name(st["winner"]) if st["winner"] >= 0 else None,
-            "out": [p for p in players if not st["active"][seat[p]]],  # sitting the hand out
+            "out": [p for p in players  # sitting the hand out (as it ended, once over)
+                    if (seat[p] in self.sat_out if over and self.sat_out is not None
+                        else not st["active"][seat[p]])],
             "loser": None,
             "ruleset": RULESET,
             "queue": [],
@@ -413,8 +434,13 @@ def hello() -> dict[str, Any]:
                      f"({', '.join(ENGINE)}) driven headless through "
                      "conformance/adapters/jpriebe_hotdeath.py",
         },
-        "rulesets": {RULESET: {"options": OPTIONS, "features": FEATURES}},
+        "rulesets": {RULESET: {"options": OPTIONS, "features": FEATURES,
+                               "automatic": AUTOMATIC}},
         "features": FEATURES,
+        # The peer applies an attack its victim cannot answer as it is played, and knows
+        # only whether a move is allowed (PROTOCOL.md 3.1).
+        "attacks": "immediate",
+        "codes": False,
     }
 
 
@@ -443,10 +469,14 @@ class Server:
                 raise Skip(f"the peer plays {RULESET} with options {OPTIONS} at most")
             if self.peer is None or self.peer.proc.poll() is not None:
                 self.peer = Peer()  # (again, if the Java driver died in the last scenario)
-            self.table = Table(self.peer, req["table"])
+            self.table = Table(self.peer, req["table"], req.get("options", []))
             return {"outcome": "loaded", "observation": self.table.observe()}
         if cmd == "step":
             return self._step(req["step"])
+        if cmd == "legal":
+            if self.table is None:
+                raise RuntimeError("legal before a table was loaded")
+            return {"outcome": "listed", "moves": self.table.legal_moves()}
         raise ValueError(req.get("error") or f"unknown command {cmd!r}")
 
     def _step(self, step: dict[str, Any]) -> dict[str, Any]:
@@ -455,7 +485,7 @@ class Server:
         try:
             self.table.apply(step)
         except Reject as rej:
-            return {"outcome": "rejected", "code": rej.code, "message": rej.message,
+            return {"outcome": "rejected", "message": str(rej),
                     "observation": self.table.observe()}
         return {"outcome": "accepted", "observation": self.table.observe()}
 

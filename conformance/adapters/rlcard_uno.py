@@ -10,10 +10,15 @@ Its whole job is translation. It lays a closed-world table out in RLCard's own
 objects (``UnoDealer``, ``UnoPlayer``, ``UnoRound``, ``UnoGame``), applies each
 move through ``UnoGame.step`` with RLCard's action strings, accepts a move only
 when ``UnoRound.get_legal_actions`` lists it, and reports RLCard's state as it
-is. Where RLCard's model differs from the suite's (it applies a Draw Two or Wild
-Draw Four at once, plays a drawn card by itself, keeps no scores), the
-observation shows what RLCard really did, so the harness reports the
-difference instead of the adapter hiding it. See conformance/adapters/README.md.
+is. It speaks protocol 2.0 so that RLCard is judged on the rules alone: it
+declares the attack model RLCard has (``"attacks": "immediate"``: a Draw Two or
+Wild Draw Four is dealt as it is played, so the harness sends no ``accept``), it
+answers ``legal`` with RLCard's own legal actions, and its refusals carry no code
+(``"codes": false``), since RLCard only knows "legal or not". Where RLCard's model
+differs from the suite's in the rules (it plays a drawn card by itself, offers a
+Wild Draw Four only when nothing else can be played), the observation shows what
+RLCard really did, so the harness reports the difference instead of the adapter
+hiding it. See conformance/adapters/README.md and conformance/COOKBOOK.md.
 """
 
 from __future__ import annotations
@@ -33,8 +38,9 @@ from rlcard.games.uno import Dealer, Game, Player, Round  # noqa: E402
 from rlcard.games.uno.card import UnoCard  # noqa: E402
 from rlcard.utils.seeding import np_random  # noqa: E402
 
-PROTOCOL = "1.0"
+PROTOCOL = "2.0"
 SEED = 20240601  # one fixed seed per load: every run makes the same "random" choices
+HAND_SIZE = 7  # UnoGame.init_game deals seven cards to each player
 
 COLOURS = {"red": "r", "green": "g", "blue": "b", "yellow": "y"}
 COLOUR_NAMES = {short: name for name, short in COLOURS.items()}
@@ -43,7 +49,6 @@ TRAITS = {**{str(n): str(n) for n in range(10)},
 KEYS = {trait: key for key, trait in TRAITS.items()}
 WILDS = {"wild": "wild", "wild draw4": "wild_draw_4"}
 WILD_NAMES = {trait: name for name, trait in WILDS.items()}
-ATTACKS = {"draw_2": 2, "wild_draw_4": 4}  # RLCard deals these at once to the next player
 
 # Acts RLCard's UNO has no notion of: it has no Uno call, no catch, no Wild Draw
 # Four challenge and no out-of-turn play (UnoGame.step always acts for the
@@ -61,12 +66,12 @@ class Skip(Exception):
 
 
 class Reject(Exception):
-    """RLCard does not allow the move; answered ``rejected`` with a protocol code."""
+    """RLCard does not allow the move; answered ``rejected`` without a code.
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    RLCard knows only whether an action is legal (UnoRound.get_legal_actions), so the
+    adapter declares ``"codes": false`` and does not re-derive the protocol's codes: the
+    message says, for people, what RLCard refused and why.
+    """
 
 
 class ScriptedRandom:
@@ -75,14 +80,16 @@ class ScriptedRandom:
     RLCard threads one ``np_random`` object through its dealer and round and calls
     only ``shuffle`` and ``choice`` on it, so this is where the protocol's scripted
     shuffles (``table.shuffles`` and ``chance`` steps) enter RLCard's own shuffle
-    calls. Without a script it defers to a RandomState seeded by RLCard's own
-    seeding helper, so unscripted shuffles and RLCard's random wild colours are
-    the same on every run.
+    calls. Once the table is laid out (``strict``), a shuffle nobody scripted is an
+    error (PROTOCOL.md 3.8). ``choice`` (RLCard's random colour for a wild it plays
+    by itself) comes from a RandomState seeded by RLCard's own seeding helper, so it
+    is the same on every run.
     """
 
     def __init__(self, seed: int):
         self._rng, _ = np_random(seed)
         self._scripts: deque[list[str]] = deque()
+        self.strict = False
 
     def script(self, order: list[str]) -> None:
         """Remember the result (top card first) of the next shuffle RLCard performs."""
@@ -97,7 +104,10 @@ class ScriptedRandom:
     def shuffle(self, deck: list[UnoCard]) -> None:
         """Shuffle in place; RLCard's deck is drawn from the end, so the top is last."""
         if not self._scripts:
-            self._rng.shuffle(deck)
+            if self.strict:  # PROTOCOL.md 3.8: an unscripted shuffle is an error, not a guess
+                raise RuntimeError("RLCard shuffles here (UnoDealer.shuffle), and the scenario "
+                                   "scripts no shuffle for it")
+            self._rng.shuffle(deck)  # UnoDealer's own 108 cards, replaced by the table's
             return
         deck[:] = _arrange(deck, self._scripts.popleft())
 
@@ -166,7 +176,7 @@ class Adapted:
         self.order = [self.seats[(first + i) % n] for i in range(n)]
         self.rng = ScriptedRandom(SEED)
         self.game = _new_game(n, self.rng)
-        self.attack: int | None = None  # victim of an attack RLCard has just applied
+        self.rng.strict = True
 
     @property
     def round(self) -> Round:
@@ -255,28 +265,42 @@ def _deal(adapted: Adapted) -> None:
 
     The shuffle that precedes it is RLCard's own (UnoDealer.shuffle) fed with the
     scripted order; with no script the pile is dealt as laid out, since the
-    closed-world pile already is the shuffled deck.
+    closed-world pile already is the shuffled deck. RLCard deals a whole hand at a
+    time (UnoDealer.deal_cards(player, 7)), so the deck is first put in the order
+    that makes its block deal give each player the cards dealing one at a time
+    round the table gives (PROTOCOL.md 3.8): a shuffled deck dealt either way is
+    the same deal.
     """
     game = adapted.game
     if adapted.rng.has_script():
         game.dealer.shuffle()
+    game.dealer.deck = _for_block_deal(game.dealer.deck, len(game.players), HAND_SIZE)
     for player in game.players:
-        game.dealer.deal_cards(player, 7)
+        game.dealer.deal_cards(player, HAND_SIZE)
+
+
+def _for_block_deal(deck: list[UnoCard], players: int, size: int) -> list[UnoCard]:
+    """The deck (drawn from its end) reordered so that dealing ``size`` cards to each
+    player in one go hands out what one card at a time round the table would."""
+    if len(deck) < players * size:
+        raise Skip(f"RLCard deals {size} cards to each of {players} players, "
+                   f"and the pile has {len(deck)}")
+    top_first = deck[::-1]
+    dealt = [top_first[seat + players * k] for seat in range(players) for k in range(size)]
+    return (dealt + top_first[players * size:])[::-1]
 
 
 def _flip(adapted: Adapted) -> None:
     """Turn up the first card and apply it, with UnoGame.init_game's two calls.
 
-    A Draw Two turned up makes player 0 draw at once (UnoRound.perform_top_card),
-    so, as after a played one, that player's ``accept`` is the no-op translation.
+    A Draw Two turned up makes player 0 draw at once (UnoRound.perform_top_card): no
+    attack waits, as after a played one (the attack model 'immediate').
     """
     game = adapted.game
     if game.dealer.deck and all(c.trait == "wild_draw_4" for c in game.dealer.deck):
         raise Skip("UnoDealer.flip_top_card would loop forever on a pile of Wild Draw Fours")
     top = game.round.flip_top_card()
     game.round.perform_top_card(game.players, top)
-    if top.trait == "draw_2":
-        adapted.attack = 0
 
 
 SETUP = {"deal": _deal, "flip": _flip}
@@ -327,19 +351,19 @@ def apply_move(adapted: Adapted, do: dict[str, Any]) -> None:
     if act in UNSUPPORTED_ACTS:
         raise Skip(UNSUPPORTED_ACTS[act])
     if adapted.game.is_over():
-        raise Reject("game_over", "the UnoGame is over: a player has gone out")
+        raise Reject("the UnoGame is over: a player has gone out")
     if act not in MOVES:
-        raise Reject("unknown_action", f"RLCard's UNO has no act '{act}'")
+        raise Reject(f"RLCard's UNO has no act '{act}'")
     if who not in adapted.seats:
-        raise Reject("no_such_player", f"no player '{who}' at this table")
+        raise Reject(f"no player '{who}' at this table")
     MOVES[act](adapted, adapted.pid(who), do)
 
 
 def _require_turn(adapted: Adapted, pid: int) -> None:
     current = adapted.round.current_player
     if pid != current:
-        raise Reject("not_your_turn", f"it is {adapted.order[current]}'s turn, "
-                                      f"not {adapted.order[pid]}'s")
+        raise Reject(f"it is {adapted.order[current]}'s turn, "
+                     f"not {adapted.order[pid]}'s")
 
 
 def _legal(adapted: Adapted, pid: int) -> list[str]:
@@ -351,7 +375,7 @@ def _play(adapted: Adapted, pid: int, do: dict[str, Any]) -> None:
     hand = adapted.game.players[pid].hand
     card = next((c for c in hand if card_name(c) == do["card"]), None)
     if card is None:
-        raise Reject("card_not_in_hand", f"{adapted.order[pid]} holds no {do['card']}")
+        raise Reject(f"{adapted.order[pid]} holds no {do['card']}")
     _advance(adapted, _action_for(adapted, pid, card, do.get("color")))
 
 
@@ -360,17 +384,17 @@ def _action_for(adapted: Adapted, pid: int, card: UnoCard, colour: str | None) -
     legal = _legal(adapted, pid)
     if card.type != "wild":
         if card.str not in legal:
-            raise Reject("does_not_match", f"{card_name(card)} is not among RLCard's legal "
-                                           f"actions {legal}")
+            raise Reject(f"{card_name(card)} is not among RLCard's legal "
+                         f"actions {legal}")
         return card.str
     if not any(a.endswith("-" + card.trait) for a in legal):
-        raise Reject("does_not_match", f"RLCard allows a {card_name(card)} only when no other "
-                                       f"card can be played (UnoRound.get_legal_actions: "
-                                       f"{legal})")
+        raise Reject(f"RLCard allows a {card_name(card)} only when no other "
+                     f"card can be played (UnoRound.get_legal_actions: "
+                     f"{legal})")
     if colour is None:
-        raise Reject("missing_choice", f"a {card_name(card)} must name a colour")
+        raise Reject(f"a {card_name(card)} must name a colour")
     if colour not in COLOURS:
-        raise Reject("bad_choice", f"'{colour}' is not one of RLCard's four colours")
+        raise Reject(f"'{colour}' is not one of RLCard's four colours")
     return f"{COLOURS[colour]}-{card.trait}"
 
 
@@ -378,52 +402,70 @@ def _draw(adapted: Adapted, pid: int, do: dict[str, Any]) -> None:
     _require_turn(adapted, pid)
     legal = _legal(adapted, pid)
     if "draw" not in legal:
-        # No code in the protocol's list means "you hold a playable card"; this
-        # one is about refused draws, and the message says what RLCard requires.
-        raise Reject("nothing_drawn", "RLCard lets a player draw only when no card in hand "
-                                      f"can be played (UnoRound.get_legal_actions: {legal})")
+        raise Reject("RLCard lets a player draw only when no card in hand "
+                     f"can be played (UnoRound.get_legal_actions: {legal})")
     _advance(adapted, "draw")
 
 
 def _pass(adapted: Adapted, pid: int, do: dict[str, Any]) -> None:
     _require_turn(adapted, pid)
-    raise Reject("nothing_drawn", "RLCard has no pass: its draw ends the turn by itself, "
-                                  "so a player still on turn has not drawn")
+    raise Reject("RLCard has no pass: its draw ends the turn by itself, "
+                 "so a player still on turn has not drawn")
 
 
 def _accept(adapted: Adapted, pid: int, do: dict[str, Any]) -> None:
-    """Translation: RLCard already made the victim draw, so their ``accept`` is a no-op.
-
-    RLCard deals a Draw Two's or Wild Draw Four's cards when it is played and
-    moves the turn past the victim (UnoRound._preform_non_number_action). The
-    suite's victim then answers with ``accept``; accepting it without changing
-    anything lets the rest of the scenario be compared with what RLCard did.
-    """
-    if adapted.attack == pid:
-        adapted.attack = None
-        return
-    _require_turn(adapted, pid)
-    raise Reject("no_attack", f"no attack is waiting for {adapted.order[pid]}")
+    """RLCard never leaves an attack waiting: it deals a Draw Two's or Wild Draw Four's
+    cards when it is played and moves the turn past the victim
+    (UnoRound._preform_non_number_action). The adapter declares that attack model
+    (``"attacks": "immediate"``), so the harness does not send the victim's ``accept``
+    of such an attack; one that comes anyway has nothing to accept."""
+    raise Reject(f"no attack is waiting for {adapted.order[pid]}: RLCard deals an "
+                 "attack's cards as it is played")
 
 
 def _choose(adapted: Adapted, pid: int, do: dict[str, Any]) -> None:
-    raise Reject("no_pending_choice", "RLCard never waits for a colour: a wild names it when "
-                                      "played, and a wild turned up first gets a random one")
+    raise Reject("RLCard never waits for a colour: a wild names it when "
+                 "played, and a wild turned up first gets a random one")
 
 
 MOVES = {"play": _play, "draw": _draw, "pass": _pass, "accept": _accept, "choose": _choose}
 
 
 def _advance(adapted: Adapted, action: str) -> None:
-    """Apply a legal action and note whether RLCard made the next player draw for it."""
-    game, rnd = adapted.game, adapted.round
-    victim = (rnd.current_player + rnd.direction) % len(adapted.order)
-    before_target, before_hand = rnd.target, len(game.players[victim].hand)
-    game.step(action)
-    adapted.attack = None
-    drawn = len(game.players[victim].hand) - before_hand
-    if rnd.target is not before_target and drawn == ATTACKS.get(rnd.target.trait):
-        adapted.attack = victim
+    """Apply an action RLCard lists as legal, through its own UnoGame.step."""
+    adapted.game.step(action)
+
+
+# ---------------------------------------------------------------- the legal moves
+
+
+def legal_moves(adapted: Adapted) -> list[dict[str, Any]]:
+    """Every move RLCard allows now, in the protocol's notation (PROTOCOL.md 3.7).
+
+    They are RLCard's own legal actions (UnoRound.get_legal_actions, as UnoGame
+    .get_legal_actions asks them) for the current player, the only one who may act:
+    RLCard has no out-of-turn play. ``r-5`` is a play of red 5, ``g-wild`` a Wild naming
+    green (one move per colour), ``draw`` a draw; copies of a card are one move.
+    """
+    if adapted.game.is_over():
+        return []
+    pid = adapted.round.current_player
+    who, moves = adapted.order[pid], []
+    for action in _legal(adapted, pid):
+        move = _move(who, action)
+        if move not in moves:
+            moves.append(move)
+    return moves
+
+
+def _move(who: str, action: str) -> dict[str, Any]:
+    if action == "draw":
+        return {"player": who, "act": "draw"}
+    colour, _, trait = action.partition("-")
+    if trait in WILD_NAMES:
+        return {"player": who, "act": "play", "card": WILD_NAMES[trait],
+                "color": COLOUR_NAMES[colour]}
+    return {"player": who, "act": "play", "card": f"{COLOUR_NAMES[colour]} {KEYS[trait]}"}
 
 
 # ---------------------------------------------------------------- the protocol
@@ -440,7 +482,11 @@ def hello() -> dict[str, Any]:
                      "conformance/adapters/rlcard_uno.py",
         },
         "rulesets": {"classic": {"options": []}},
-        "features": ["setup", "shuffle"],
+        "features": ["setup", "shuffle", "legal_moves"],
+        # RLCard deals an attack's cards as it is played (there is nothing to answer it
+        # with in classic), and knows only whether an action is legal: PROTOCOL.md 3.1.
+        "attacks": "immediate",
+        "codes": False,
     }
 
 
@@ -468,6 +514,10 @@ class Server:
             return {"outcome": "loaded", "observation": observe(self.adapted)}
         if cmd == "step":
             return self._step(req["step"])
+        if cmd == "legal":
+            if self.adapted is None:
+                raise RuntimeError("legal before a table was loaded")
+            return {"outcome": "listed", "moves": legal_moves(self.adapted)}
         raise ValueError(req.get("error") or f"unknown command {cmd!r}")
 
     def _step(self, step: dict[str, Any]) -> dict[str, Any]:
@@ -476,7 +526,7 @@ class Server:
         try:
             apply(self.adapted, step)
         except Reject as rej:
-            return {"outcome": "rejected", "code": rej.code, "message": rej.message,
+            return {"outcome": "rejected", "message": str(rej),
                     "observation": observe(self.adapted)}
         return {"outcome": "accepted", "observation": observe(self.adapted)}
 

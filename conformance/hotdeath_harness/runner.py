@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from hotdeath.scenario import step_line
 
 from . import protocol
+from .corpus import _ACT_FEATURES, _CORE_ACTS
 from .judge import canonical_move, check_facts, check_listing, is_listing
 from .session import Session
 from .traits import Traits, traits_for
@@ -115,7 +116,8 @@ class Play:
                 or resolved_at_once(self.traits, step, answer["observation"])
             verdict = self._judge(step, answer, before, folded, deferred)
             if verdict is None and ref_answer is not None and not deferred:
-                verdict = self._differ(answer, ref_answer)
+                # a step not sent (an act taken by itself) has no outcome of its own
+                verdict = self._differ(answer, ref_answer, outcome=not folded)
             if verdict is not None:
                 status, message, details = verdict
                 return Result(ident, status, f"{self.where}: {message}", self.number, details)
@@ -174,7 +176,8 @@ class Play:
 
     def _checkable(self, fact: dict) -> bool:
         if is_listing(fact):
-            return self.listing and not any(self._by_itself(m) for m in _moves_of(fact))
+            return self.listing and not any(self._by_itself(m) or self._outside(m)
+                                            for m in _moves_of(fact))
         return not ("uno" in self.traits.automatic and fact["path"].startswith("uno_pending"))
 
     def _by_itself(self, move: dict) -> bool:
@@ -184,6 +187,15 @@ class Play:
         return act in self.traits.automatic or (act == "catch"
                                                 and "uno" in self.traits.automatic)
 
+    def _outside(self, move: dict) -> bool:
+        """A move of a part of the game the implementation does not declare (an Uno call
+        without 'uno', a challenge without 'challenge', an act of the ruleset it lacks): it
+        cannot list it, so neither side's listing is judged on it."""
+        act = move.get("act")
+        if act in _CORE_ACTS:
+            return any(not self.traits.has(f) for f in _ACT_FEATURES.get(act, ()))
+        return not self.traits.supports_act(act)
+
     def _moves(self, session: Session | None = None) -> list[dict]:
         ask = self._ask if session is None else self._ask_reference
         answer = ask(protocol.legal(), "legal_response")
@@ -192,13 +204,15 @@ class Play:
                           f"{answer.get('message', '')}")
         return answer["moves"]
 
-    def _differ(self, answer: dict, ref: dict) -> tuple[str, str, list[str]] | None:
-        """How the implementation differs from the reference after the same step."""
-        if answer["outcome"] != ref["outcome"]:
+    def _differ(self, answer: dict, ref: dict, outcome: bool = True
+                ) -> tuple[str, str, list[str]] | None:
+        """How the implementation differs from the reference after the same step (without
+        ``outcome``, only the tables and the moves: the step was not sent)."""
+        if outcome and answer["outcome"] != ref["outcome"]:
             why = [m for m in (ref.get("message"), ref.get("rule")) if m]
             return "fail", f"the reference answered {_outcome(ref)}, the implementation " \
                            f"{_outcome(answer)}", why
-        if answer["outcome"] == "rejected" and self.traits.codes \
+        if outcome and answer["outcome"] == "rejected" and self.traits.codes \
                 and answer.get("code") != ref.get("code"):
             return "fail", f"rejected with '{answer.get('code')}', the reference " \
                            f"'{ref.get('code')}'", [m for m in (ref.get("rule"),) if m]
@@ -219,8 +233,11 @@ class Play:
         return "" if answer["outcome"] == "errored" else _explained(answer)
 
     def _differ_moves(self) -> tuple[str, str, list[str]] | None:
-        mine = [canonical_move(m) for m in self._moves()]
-        theirs = [canonical_move(m) for m in self._moves(self.reference)]
+        def within(moves: list[dict]) -> list[dict]:
+            return [canonical_move(m) for m in moves
+                    if not (self._by_itself(m) or self._outside(m))]
+
+        mine, theirs = within(self._moves()), within(self._moves(self.reference))
         extra = [m for m in mine if m not in theirs]
         missing = [m for m in theirs if m not in mine]
         if not extra and not missing:
@@ -367,9 +384,12 @@ def observation_differences(ref: dict, obs: dict, traits: Traits) -> list[str]:
     for feature, fields in protocol.FEATURE_FIELDS.items():
         if feature in traits.features:
             keys += [f for f in fields if f not in keys]
+    over = ref.get("phase") == obs.get("phase") == "over"
     out = []
     for key in keys:
         if key in ("out", "loser") and key not in traits.features:
+            continue
+        if key == "turn" and over:  # once over, 'turn' means nothing (PROTOCOL.md 4)
             continue
         was, now = _comparable(key, ref.get(key)), _comparable(key, obs.get(key))
         if was != now:

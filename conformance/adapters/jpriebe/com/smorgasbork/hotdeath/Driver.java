@@ -177,6 +177,10 @@ public final class Driver {
                 cards[i].setFaceUp(false);
             }
             List<String> script = scripts.poll();
+            // Not scripted: the peer's own shuffle from the seeded Random. PROTOCOL.md 3.8 asks
+            // for an error here, but the peer turns the discards over as soon as the pile is
+            // empty (Game.drawCard), where the reference shuffles nothing and a scenario has no
+            // shuffle to script; an error would hide the rules difference that led there.
             if (script == null) {
                 for (int t = 0; t < numTimes; t++) {
                     for (int j = 0; j < n; j++) {
@@ -508,6 +512,46 @@ public final class Driver {
         game.advanceRound();
     }
 
+    /**
+     * What the app lets the current player do now (protocol 2.0's legal moves): the cards of
+     * the hand Game.checkCard allows (the cards the app takes a tap on), each once, with the
+     * victims the dialog would offer for a card that asks for one (Glasnost always, M.A.D. when
+     * more than three play: every other active seat); and the state of the Draw and Pass
+     * buttons (GameActivity.showMenuButtons). Nothing here decides a rule: it only asks the
+     * peer's own checks.
+     */
+    JSONObject legal() throws JSONException {
+        JSONArray cards = new JSONArray();
+        JSONArray victims = new JSONArray();
+        boolean attacked = false;
+        boolean drawn = false;
+        if (!game.getRoundComplete()) {
+            Player p = game.getCurrPlayer();
+            Hand h = p.getHand();
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < h.getNumCards(); i++) {
+                Card c = h.getCard(i);
+                String name = cardName(c);
+                if (!seen.contains(name) && game.checkCard(h, c, false)) {
+                    seen.add(name);
+                    cards.put(name);
+                }
+            }
+            for (int i = 0; i < 4; i++) {
+                if (i != seat(p) && game.getPlayer(i).getActive()) {
+                    victims.put(i);
+                }
+            }
+            attacked = game.getCurrPlayerUnderAttack();
+            drawn = game.getCurrPlayerDrawn();
+        }
+        return ok().put("cards", cards).put("victims", victims)
+                .put("mad_asks", game.getActivePlayerCount() > 3)
+                .put("draw", !game.getRoundComplete() && !attacked && !drawn)
+                .put("pass", !game.getRoundComplete() && (attacked || drawn))
+                .put("attacked", attacked);
+    }
+
     /** Set-up: the peer's own deal (Game.dealHands, from the deck in order) of n cards each. */
     void deal(int n) throws ReflectiveOperationException {
         field("m_numCardsToDeal").setInt(game, n);
@@ -563,6 +607,8 @@ public final class Driver {
             switch (cmd) {
                 case "state":
                     break;
+                case "legal":
+                    return legal();
                 case "play":
                     play(req.getInt("seat"), req.getString("card"), req.optString("color", null),
                             req.optInt("victim", -1));
