@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hotdeath import coverage
+from hotdeath.suite import coverage
 from hotdeath.lang import citations
 from hotdeath.lang.citations import seed_files
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from hotdeath.resources import mutants_dir, scenarios_dir
+from hotdeath.suite import engine_drive as drive
 from hotdeath.suite import engine_mutate as em
 from hotdeath.suite.engine_mutants import PACKAGE, all_mutants, mutants, mutated_tree
 from hotdeath_harness.corpus import load_corpus
@@ -153,12 +154,12 @@ def test_a_slip_in_the_listing_only_the_differential_judge_sees(rulesets, corpus
     listing = mutants(PACKAGE / "engine" / "listing.py")
     slip = next(m for m in listing if m.qualname == "_turn_actions" and m.kind == "delete"
                 and m.before.startswith("out.append(_bare(state, p"))
-    em._RECORDED.clear()
+    drive._RECORDED.clear()
     written = em.run([slip], em.collect(rulesets, chosen), rulesets, jobs=1)[0]
-    em.record(rulesets, chosen)
+    drive.record(rulesets, chosen)
     try:
         judged = em.run([slip], em.collect(rulesets, chosen), rulesets, jobs=1)[0]
     finally:
-        em._RECORDED.clear()
+        drive._RECORDED.clear()
     assert written.status in ("survived", "unreached")  # not even run without a listing
     assert judged.status == "killed"
