@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from hotdeath.suite import coverage
 from hotdeath.lang import citations
 from hotdeath.lang.citations import seed_files
+from hotdeath.suite import coverage
 
 
 @pytest.mark.parametrize("source", sorted(seed_files()))
