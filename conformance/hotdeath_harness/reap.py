@@ -5,7 +5,7 @@ usual way, but a process that called ``setsid`` (or a daemon that forked
 twice) has left the group, and lived on after every run. Each implementation
 process is started with a mark in its environment (``MARK``, unique to that
 client), which every process it starts inherits whatever session it moves to;
-once the client is done, every process still carrying the mark is killed, and
+once the client is done, every process still bearing the mark is killed, and
 the kill is recorded so that the report can say that something had to be
 reaped.
 
@@ -43,13 +43,13 @@ _REAPED: list[str] = []
 
 
 def new_mark() -> str:
-    """A mark no other client of any harness carries."""
+    """A mark no other client of any harness bears."""
     with _LOCK:
         return f"{_RUN}.{next(_COUNT)}"
 
 
 def marked(mark: str) -> list[int]:
-    """The processes (other than this one) whose environment carries ``mark``."""
+    """The processes (other than this one) whose environment bears ``mark``."""
     needle = f"{MARK}={mark}".encode()
     found = []
     try:
@@ -70,7 +70,7 @@ def marked(mark: str) -> list[int]:
 
 
 def reap(mark: str) -> list[str]:
-    """Kill every process carrying ``mark``; their command lines (also kept for ``reaped``)."""
+    """Kill every process bearing ``mark``; their command lines (also kept for ``reaped``)."""
     killed: dict[int, str] = {}
     for _ in range(ROUNDS):
         alive = [pid for pid in marked(mark) if _running(pid)]
