@@ -25,7 +25,7 @@ def listed(*args: str) -> list[str]:
 def test_filters_combine_with_and_and_repeat_with_or():
     assert listed("--ruleset", "classic", "--feature", "challenge") == [
         f"classic-0{n:03}" for n in (19, 20, 21, 22, 23, 25, 26, 106, 107, *range(198, 207),
-                                     208, 224, 255)]
+                                     208, 224, 255, 264)]
     assert listed("--feature", "challenge", "--id", "classic-0019", "--id", "classic-0020") \
         == ["classic-0019", "classic-0020"]
     assert listed("--glob", "v3-000[1-3]", "--glob", "classic-0001") == \

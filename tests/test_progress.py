@@ -58,10 +58,11 @@ def test_random_hands_always_offer_a_move_and_never_stall(rulesets, name):
 
 
 def test_a_stopped_hand_ends_where_it_used_to_loop(rulesets):
-    """A v3 hand (seed 228, 4 players, eager) where the two players left have Luck or Yin and
-    Yang and War's colour in none of their cards: without the rule every turn after step 269
-    is a draw of nothing up to the 3,000-step cap; with it the hand ends there."""
-    rng = random.Random(228)
+    """A v3 hand (seed 162, 4 players, eager) where the two players left can only draw and
+    draw nothing: without the rule every turn is a draw of nothing up to the 3,000-step cap;
+    with it the hand ends after a round of them (step 407). (Seed 228 stalled so before the
+    rules changed under the random games; a seed is found again by the same search.)"""
+    rng = random.Random(162)
     game = new_game(rulesets["hot-death-v3"], 4, rng, rulesets=rulesets)
     for _ in range(MAX_STEPS):
         if game.is_terminal():

@@ -43,7 +43,7 @@ def test_skips_and_a_refused_handshake(pytester):
         "--hotdeath-impl", _impl("bad-hello"), "--hotdeath-glob", "classic-000[12]",
         "-p", "no:cacheprovider")
     result.assert_outcomes(failed=2)
-    result.stdout.fnmatch_lines(["*speaks protocol 2.0*"])
+    result.stdout.fnmatch_lines(["*speaks protocol 3.0*"])
 
 
 def test_without_the_option_the_plugin_collects_nothing(pytester):

@@ -86,7 +86,9 @@ _SCN_STEPS = ("plays", "jumps", "in", "with", "uses", "draws", "passes", "accept
 _SCN_EXPECT = ("expect", "rejected", "top", "phase", "has", "lacks", "count", "bottom",
                "pending", "no", "queue", "round", "winner", "loser", "open", "not", "out",
                "counter", "on", "revealed", "knows", "choice", "tempo", "owed", "power",
-               "attached", "window")
+               "attached", "window",
+               # format 1.4: the legal moves, and what a choice offers
+               "legal", "moves", "options", "total", "low", "high")
 _COLOURS = ("red", "yellow", "green", "blue", "wild")
 
 
@@ -112,7 +114,8 @@ class HotDeathScenarioLexer(RegexLexer):
             (r"[+-]?[0-9]+" + _END, Number.Integer),
             (r"[A-Z][A-Za-z0-9-]*", Name.Label),
             (r"[a-z0-9_][a-z0-9_-]*", Name),
-            (r"[:,]", Punctuation),
+            (r"[:,;]", Punctuation),  # ';' parts the moves of 'expect moves'
+
             (r"[-+*/]", Operator),  # cards combined: 'alice plays red 3 + red 4'
         ],
     }
