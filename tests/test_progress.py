@@ -3,8 +3,9 @@ no hand stalls (issue 24 item 1, issue 26 item 8, ruling CL8).
 
 Actions are listed as a player on turn sees them (``Game.legal_actions(out_of_turn=False)``):
 a move that only an out-of-turn listing offers does not count. The default run plays a few
-dozen hands per ruleset; ``HOTDEATH_SLOW=1`` also runs the 10,000 hands per ruleset the
-issue asks for (marked ``slow``).
+dozen hands per ruleset; ``HOTDEATH_SLOW=1`` (CI) also runs 500 hands per ruleset (marked
+``slow``), and ``HOTDEATH_LONG=1`` the 10,000 hands per ruleset the issue asks for (about an
+hour on two busy cores: run on demand, too long for CI).
 """
 
 from __future__ import annotations
@@ -75,7 +76,14 @@ def test_a_stopped_hand_ends_where_it_used_to_loop(rulesets):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("HOTDEATH_SLOW"), reason="long: set HOTDEATH_SLOW=1")
+@pytest.mark.parametrize("name", RULESETS)
+def test_five_hundred_random_hands_always_offer_a_move_and_never_stall(rulesets, name):
+    for seed in range(500):
+        play(rulesets, name, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("HOTDEATH_LONG"), reason="an hour: set HOTDEATH_LONG=1")
 @pytest.mark.parametrize("name", RULESETS)
 def test_ten_thousand_random_hands_always_offer_a_move_and_never_stall(rulesets, name):
     for seed in range(10_000):
