@@ -80,3 +80,35 @@ def test_the_power_page_has_a_row_per_ruleset(rulesets):
     assert v3.coverage == 100.0 and v3.pinned == v3.cells
     assert next(p for p in rows if p.ident == "classic").coverage is None
     assert all(f"| {ident} |" in page for ident in rulesets)
+
+
+WRONG = """scenario "a scenario the spec itself fails"
+id classic-9998
+ruleset classic
+cites classic "Game play" "Match the top card on the discard pile either by number, color or symbol."
+table
+  players alice bob
+  discard red 5
+  hand alice: red 9, blue 1
+  hand bob: blue 2
+  pile blue 3
+steps
+  alice plays red 9
+  expect turn alice
+"""
+
+LISTED = WRONG.replace("  alice plays red 9\n  expect turn alice\n",
+                       "  expect legal alice plays red 9\n  expect not legal alice plays blue 1\n")
+
+
+def test_mutants_are_judged_as_conform_judges_so_the_clean_spec_passes(rulesets):
+    """A judge that fails the unmutated spec would count every mutant killed: so a scenario the
+    clean spec fails stops the run, and the listing facts of format 1.4 are judged, not
+    taken for failures."""
+    from hotdeath.scenario import compile_scenario
+    from hotdeath.suite.mutate import CleanFailure, clean_failures
+
+    listed = compile_scenario(LISTED, "listed.scn")
+    assert clean_failures("classic", rulesets, [listed]) == []
+    with pytest.raises(CleanFailure, match="fails 1 of its scenarios \\(classic-9998\\)"):
+        run("classic", rulesets, [compile_scenario(WRONG, "wrong.scn")], jobs=1, limit=1)

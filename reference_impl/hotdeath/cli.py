@@ -285,10 +285,14 @@ def matrix(ruleset: str, markdown: bool) -> None:
 @click.option("--limit", type=int, default=None, help="Only the first N mutants (a quick look).")
 @click.option("--line", "lines", type=int, multiple=True,
               help="Only the mutants on this line of the spec file (repeatable).")
+@click.option("--match", "matches", multiple=True,
+              help="--engine: only the drawn mutants whose key or place (as the report "
+                   "prints them) holds this text (repeatable): re-check a few survivors.")
 @click.option("--min-kill", type=click.FloatRange(0, 1), default=None,
               help="Exit 1 if the kill rate is below this (e.g. 0.95): a CI gate.")
 def mutate(ruleset: str | None, engine: bool, size: int | None, every: bool, jobs: int,
-           limit: int | None, lines: tuple[int, ...], min_kill: float | None) -> None:
+           limit: int | None, lines: tuple[int, ...], matches: tuple[str, ...],
+           min_kill: float | None) -> None:
     """Mutate the ruleset's spec (numbers, players, list members, guards, layers, dropped rules
     and answers) and run its corpus against each mutant: the kill rate is the suite's power.
     Survivors are missing scenarios, unless conformance/mutants/RULESET.equivalent lists them.
@@ -302,18 +306,22 @@ def mutate(ruleset: str | None, engine: bool, size: int | None, every: bool, job
             corpus = _ruleset_and_corpus(ruleset)[1] if ruleset else load_corpus(scenarios_dir())
         except HotDeathError as err:
             _fail(err)
-        sys.exit(command(ruleset, _rulesets(), corpus, jobs, size, every, limit, min_kill))
+        sys.exit(command(ruleset, _rulesets(), corpus, jobs, size, every, limit, min_kill,
+                         matches))
     if ruleset is None:
         raise click.UsageError("name a RULESET (or mutate the engine: --engine)")
     from rich.progress import Progress
 
-    from .suite.mutate import equivalents, render, run, spec_file, summary
+    from .suite.mutate import CleanFailure, equivalents, render, run, spec_file, summary
 
     rs, corpus = _ruleset_and_corpus(ruleset)
     with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
         task = bar.add_task(f"mutating {ruleset}", total=None)
-        outcomes = run(ruleset, _rulesets(), corpus, jobs, limit, lines,
-                       progress=lambda: bar.advance(task))
+        try:
+            outcomes = run(ruleset, _rulesets(), corpus, jobs, limit, lines,
+                           progress=lambda: bar.advance(task))
+        except CleanFailure as err:
+            raise click.ClickException(str(err)) from None
     known = equivalents(mutants_dir() / f"{ruleset}.equivalent")
     result = summary(outcomes, known)
     text = spec_file(ruleset).read_text(encoding="utf-8")

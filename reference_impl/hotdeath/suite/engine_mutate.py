@@ -446,7 +446,7 @@ def measure(rulesets: dict[str, Ruleset], scenarios: list, jobs: int = 0,
             size: int | None = None, every: bool = False, known: dict[str, str] | None = None,
             progress: Callable[[int], Callable[[], None]] | None = None,
             limit: int | None = None, per_ruleset: bool = False,
-            differential: bool = True) -> dict:
+            differential: bool = True, matches: tuple[str, ...] = ()) -> dict:
     """The whole measurement: coverage, the sample (its first ``limit`` only, for a quick
     look), the runs, the summary. ``differential``: each scenario is judged as
     ``hotdeath conform --differential`` judges it (the answers, observations and legal
@@ -454,6 +454,8 @@ def measure(rulesets: dict[str, Ruleset], scenarios: list, jobs: int = 0,
     expectations alone."""
     population = all_mutants()
     chosen = population if every else sample(population, size or sample_size(len(population)))
+    if matches:
+        chosen = [m for m in chosen if any(t in m.key or t in m.ident for t in matches)]
     chosen = chosen[:limit]
     if differential:
         record(rulesets, scenarios)
@@ -469,7 +471,8 @@ def measure(rulesets: dict[str, Ruleset], scenarios: list, jobs: int = 0,
 
 
 def command(ruleset: str | None, rulesets: dict[str, Ruleset], corpus: list, jobs: int,
-            size: int | None, every: bool, limit: int | None, min_kill: float | None) -> int:
+            size: int | None, every: bool, limit: int | None, min_kill: float | None,
+            matches: tuple[str, ...] = ()) -> int:
     """``hotdeath mutate --engine [RULESET]``: print the figure and the survivors; the exit
     status (1 below ``min_kill``, or when the equivalent list names a killed or unknown
     mutant)."""
@@ -485,7 +488,8 @@ def command(ruleset: str | None, rulesets: dict[str, Ruleset], corpus: list, job
             task = bar.add_task("mutating the engine", total=total)
             return lambda: bar.advance(task)
 
-        result = measure(rulesets, scenarios, jobs, size, every, known, progress, limit)
+        result = measure(rulesets, scenarios, jobs, size, every, known, progress, limit,
+                         matches=matches)
     label = "engine" if ruleset is None else f"engine, {ruleset}'s scenarios"
     click.echo("\n".join(render(result, label, unreached=ruleset is None)))
     if min_kill is not None and result["kill_rate"] < min_kill:

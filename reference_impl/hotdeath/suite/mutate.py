@@ -29,7 +29,7 @@ from pathlib import Path
 
 from lark import Token, Tree
 
-from ..adapter import ReferenceImplementation, SetupError
+from ..adapter import SetupError
 from ..errors import HotDeathError
 from ..lang.parse import lark_parser, parse_rules
 from ..model import Ruleset
@@ -241,11 +241,11 @@ def run_one(m: Mutant) -> Outcome:
         return Outcome(m, "stillborn", err.diagnostics[0].message if err.diagnostics else "")
     except RecursionError:
         return Outcome(m, "stillborn", "too deep")
-    impl = ReferenceImplementation({**job.rulesets, job.ident: rs})
+    session = _session({**job.rulesets, job.ident: rs})
     order = _LAST_KILLER + [i for i in range(len(job.scenarios)) if i not in _LAST_KILLER]
     for i in order:
         scn = job.scenarios[i]
-        if not _deck_holds(rs, scn) or not _passes(impl, scn.data):
+        if not _deck_holds(rs, scn) or not _passes(session, scn.data):
             _LAST_KILLER[:] = [i]
             return Outcome(m, "killed", scn.ident)
     return Outcome(m, "survived")
@@ -261,8 +261,19 @@ def _deck_holds(rs: Ruleset, scn) -> bool:
     return all(in_deck(variant, text) for text, _ in scn.card_positions)
 
 
-def _passes(impl: ReferenceImplementation, data: dict) -> bool:
-    from hotdeath_harness.runner import judge_step
+def _session(rulesets: dict[str, Ruleset]):
+    """The reference over these rulesets as ``hotdeath conform --in-process`` talks to it."""
+    from hotdeath_harness.session import Session
+
+    from ..serve import InProcessClient
+
+    return Session.open(InProcessClient(rulesets), 10.0)
+
+
+def _passes(session, data: dict) -> bool:
+    """The scenario passes as ``hotdeath conform`` judges it (so every kind of fact counts,
+    the legal moves included); a hang past ``SCENARIO_SECONDS`` or a crash kills."""
+    from hotdeath_harness.runner import run_scenario
 
     def alarm(*_):
         raise TimeoutError
@@ -270,14 +281,7 @@ def _passes(impl: ReferenceImplementation, data: dict) -> bool:
     old = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(SCENARIO_SECONDS)
     try:
-        before = impl.load(data)
-        for step in data["steps"]:
-            bare = {k: v for k, v in step.items() if k not in ("expect", "reject")}
-            answer = impl.step(bare)
-            if answer["outcome"] == "errored" or judge_step(step, answer, before) is not None:
-                return False
-            before = answer["observation"]
-        return True
+        return run_scenario(session, data, timeout=3600.0).status == "pass"
     except (SetupError, TimeoutError, RecursionError):
         return False
     except Exception:  # noqa: BLE001 - a mutant may break the engine's own invariants
@@ -285,6 +289,18 @@ def _passes(impl: ReferenceImplementation, data: dict) -> bool:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+class CleanFailure(Exception):
+    """The unmutated spec fails scenarios: every kill would be counted for nothing."""
+
+
+def clean_failures(ident: str, rulesets: dict[str, Ruleset], scenarios: list) -> list[str]:
+    """The ruleset's scenarios the unmutated spec fails as the mutants are judged: must be
+    none, or the judge (not the corpus) is killing the mutants."""
+    session = _session(rulesets)
+    return [s.ident for s in scenarios
+            if s.data["ruleset"] == ident and not _passes(session, s.data)]
 
 
 def run(ident: str, rulesets: dict[str, Ruleset], scenarios: list, jobs: int = 0,
@@ -296,6 +312,10 @@ def run(ident: str, rulesets: dict[str, Ruleset], scenarios: list, jobs: int = 0
     parent = rulesets.get(rs.extends) if rs.extends else None
     mine = [s for s in scenarios if s.data["ruleset"] == ident]
     job = _Job(ident, str(path), text, parent, rulesets, mine)
+    failing = clean_failures(ident, rulesets, mine)
+    if failing:
+        raise CleanFailure(f"the unmutated spec of {ident} fails {len(failing)} of its "
+                           f"scenarios ({', '.join(failing[:5])}): fix them before mutating")
     todo = [m for m in mutants(text) if not lines or m.line in lines][:limit]
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
