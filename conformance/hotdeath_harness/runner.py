@@ -226,11 +226,11 @@ class Play:
             return self._differ_moves()
         return None
 
-    def _why_not(self, move: dict) -> str:
-        """Why the reference does not list a move (its ``check``), or nothing if it cannot
-        say: the request is optional."""
+    def _why_not(self, move: dict, listed: bool = False) -> str:
+        """Why the reference does not list a move, or does (its ``check``), or nothing if it
+        cannot say: the request is optional."""
         answer = self._ask_reference(protocol.check(move), "check_response")
-        return "" if answer["outcome"] == "errored" else _explained(answer)
+        return "" if answer["outcome"] == "errored" else _explained(answer, listed)
 
     def _differ_moves(self) -> tuple[str, str, list[str]] | None:
         def within(moves: list[dict]) -> list[dict]:
@@ -244,14 +244,18 @@ class Play:
             return None
         details = [f"offered, the reference does not: {_move_text(m)}{self._why_not(m)}"
                    for m in extra] + \
-            [f"not offered, the reference does: {_move_text(m)}" for m in missing]
+            [f"not offered, the reference does: {_move_text(m)}{self._why_not(m, True)}"
+             for m in missing]
         return "fail", "the legal moves differ from the reference's", details
 
 
-def _explained(answer: dict) -> str:
-    """The reference's word on a move it does not list, for the report."""
+def _explained(answer: dict, listed: bool = False) -> str:
+    """The reference's word on a move, for the report: the rule that forbids a move it does
+    not list, or allows one it does (``listed``)."""
+    by = f" by rule '{answer['rule']}'" if answer.get("rule") else ""
     if answer["outcome"] == "allowed":
-        return " (the reference accepts it, but as a move with a penalty or a bluff)"
+        return f" (the reference allows it{by})" if listed else \
+            f" (the reference accepts it{by}, but as a move with a penalty or a bluff)"
     why = answer.get("message") or (f"rule '{answer['rule']}'" if answer.get("rule") else "")
     return f" (refused with {answer.get('code')}" + (f": {why})" if why else ")")
 

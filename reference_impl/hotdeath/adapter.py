@@ -13,6 +13,7 @@ from importlib.metadata import PackageNotFoundError, version
 from .engine import combine, tempo, validation
 from .engine.chance import ScriptedChance
 from .engine.game import Game
+from .engine.grounds import grounds
 from .engine.state import Action, Card, Illegal, State, Unscripted
 from .engine.turns import next_seat
 from .lang.check import load_rulesets
@@ -247,15 +248,19 @@ class ReferenceImplementation:
         return list(out.values())
 
     def check(self, do: dict) -> dict:
-        """Whether a move is allowed now, without making it (protocol 2.0's ``check``): the
-        differential mode asks it to say why a move another program offers is not listed."""
+        """Whether a move is allowed now, without making it (protocol 2.0's ``check``), and by
+        which rule either way: the differential mode asks it to say why a move another
+        program offers is not listed, and why one it does not offer is."""
         assert self.game is not None
+        state = self.game.state
+        action = self._action(state, do)
         try:
-            validation.validate(self.game.state, self._action(self.game.state, do))
+            validation.validate(state, action)
         except Illegal as err:
             return {"outcome": "refused", "code": err.code, "message": err.message,
                     **({"rule": err.role} if err.role else {})}
-        return {"outcome": "allowed"}
+        rule = grounds(state, action)
+        return {"outcome": "allowed", **({"rule": rule} if rule else {})}
 
     def _listed(self, action: Action) -> Action:
         """The listed move equal to ``action``, so that the engine applies it as listed (on

@@ -155,18 +155,23 @@ def granted(state: State, player: int, card: Card) -> bool:
     """
     if state.free_turn is not None and state.free_turn == (player, state.turn_number):
         return True
+    return granter(state, player, card) is not None
+
+
+def granter(state: State, player: int, card: Card) -> Card | None:
+    """The card the player holds whose ``grants_match`` lets them play this one here."""
     if not state.rs.grants:
-        return False
+        return None
     top = state.top()
     if top is None:
-        return False
+        return None
     suits, top_suits = state.face(card).suits, state.face(top).suits
     for other in state.hands[player]:
         group = state.kind(other).grants_match
         if group and other is not card and not suits.isdisjoint(group) \
                 and not top_suits.isdisjoint(group):
-            return True
-    return False
+            return other
+    return None
 
 
 def bluffable(state: State, card: Card) -> bool:
