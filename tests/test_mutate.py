@@ -82,10 +82,11 @@ def test_the_power_page_has_a_row_per_ruleset(rulesets):
     assert all(f"| {ident} |" in page for ident in rulesets)
 
 
-WRONG = """scenario "a scenario the spec itself fails"
+QUOTE = "Match the top card on the discard pile either by number, color or symbol."
+WRONG = f"""scenario "a scenario the spec itself fails"
 id classic-9998
 ruleset classic
-cites classic "Game play" "Match the top card on the discard pile either by number, color or symbol."
+cites classic "Game play" "{QUOTE}"
 table
   players alice bob
   discard red 5
@@ -112,3 +113,21 @@ def test_mutants_are_judged_as_conform_judges_so_the_clean_spec_passes(rulesets)
     assert clean_failures("classic", rulesets, [listed]) == []
     with pytest.raises(CleanFailure, match="fails 1 of its scenarios \\(classic-9998\\)"):
         run("classic", rulesets, [compile_scenario(WRONG, "wrong.scn")], jobs=1, limit=1)
+
+
+@pytest.mark.parametrize("ident,every", [("classic", 1), ("hot-death-v3", 40)])
+def test_a_mutant_parsed_one_block_at_a_time_is_the_mutated_file_parsed_whole(ident, every):
+    """The splicer re-parses only the block a mutant edits; the tree must be the one a whole
+    parse of the mutated file gives, positions included (a dropped rule leaves blank lines)."""
+    from hotdeath.lang.parse import parse_rules
+    from hotdeath.suite.mutate import spec_file
+    from hotdeath.suite.splice import Splicer, padded
+
+    path = spec_file(ident)
+    text = path.read_text(encoding="utf-8")
+    splicer = Splicer(text, str(path))
+    chosen = mutants(text)[::every]
+    assert any(m.kind == "drop" for m in chosen)
+    for m in chosen:
+        whole = text[:m.start] + padded(text[m.start:m.end], m.new) + text[m.end:]
+        assert splicer.rules(m.start, m.end, m.new) == parse_rules(whole, str(path)), m.ident

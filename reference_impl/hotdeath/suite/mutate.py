@@ -13,12 +13,14 @@ be told apart.
 Mutants are made from the Lark parse tree of the spec file (positions, not
 regular expressions), so comments, citations and quoted strings are never
 mutated. Each mutant is run in-process, scenario by scenario, stopping at the
-first failure; the scenario that killed the previous mutant is tried first,
-which is what keeps a run short.
+first failure; the scenarios that killed the latest mutants are tried first, and
+only the block a mutant edits is parsed again (``splice``), which is what keeps a
+run short.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -31,10 +33,11 @@ from lark import Token, Tree
 
 from ..adapter import SetupError
 from ..errors import HotDeathError
-from ..lang.parse import lark_parser, parse_rules
+from ..lang.parse import lark_parser
 from ..model import Ruleset
 from ..resources import spec_dir
 from .lint import in_deck
+from .splice import Splicer
 
 SWAPS = {"next": "previous", "previous": "next", "self": "next", "chosen": "next",
          "origin": "sender", "sender": "origin", "target": "self", "last_stacker": "origin",
@@ -220,12 +223,24 @@ class _Job:
 
 
 _JOB: _Job | None = None
-_LAST_KILLER: list[int] = []
+# The scenarios that killed mutants in this process, the latest first: mutants come in file
+# order, so the next one is most often killed by a scenario that killed one just before.
+_KILLERS: list[int] = []
+
+
+_SPLICERS: dict[str, Splicer] = {}
 
 
 def _init(job: _Job) -> None:
     global _JOB
     _JOB = job
+
+
+def _splicer(job: _Job) -> Splicer:
+    """The unmutated file parsed once per process, each mutant's block parsed alone."""
+    if job.path not in _SPLICERS:
+        _SPLICERS[job.path] = Splicer(job.text, job.path)
+    return _SPLICERS[job.path]
 
 
 def run_one(m: Mutant) -> Outcome:
@@ -236,17 +251,19 @@ def run_one(m: Mutant) -> Outcome:
     from ..registry import load as load_vocab
 
     try:
-        rs = _build(parse_rules(m.apply(job.text), job.path), job.parent, load_vocab())
+        rs = _build(_splicer(job).rules(m.start, m.end, m.new), job.parent, load_vocab())
     except HotDeathError as err:
         return Outcome(m, "stillborn", err.diagnostics[0].message if err.diagnostics else "")
     except RecursionError:
         return Outcome(m, "stillborn", "too deep")
     session = _session({**job.rulesets, job.ident: rs})
-    order = _LAST_KILLER + [i for i in range(len(job.scenarios)) if i not in _LAST_KILLER]
-    for i in order:
+    tried = set(_KILLERS)
+    for i in _KILLERS + [i for i in range(len(job.scenarios)) if i not in tried]:
         scn = job.scenarios[i]
         if not _deck_holds(rs, scn) or not _passes(session, scn.data):
-            _LAST_KILLER[:] = [i]
+            if i in tried:
+                _KILLERS.remove(i)
+            _KILLERS.insert(0, i)
             return Outcome(m, "killed", scn.ident)
     return Outcome(m, "survived")
 
@@ -262,12 +279,39 @@ def _deck_holds(rs: Ruleset, scn) -> bool:
 
 
 def _session(rulesets: dict[str, Ruleset]):
-    """The reference over these rulesets as ``hotdeath conform --in-process`` talks to it."""
+    """The reference over these rulesets, judged by the harness as ``hotdeath conform
+    --in-process`` judges it, less the schema checks of its answers and their JSON round
+    trip (half a mutant's time): the unmutated reference's answers are checked by the
+    corpus run, and a mutant whose answer is malformed fails the judge all the same."""
     from hotdeath_harness.session import Session
 
-    from ..serve import InProcessClient
+    from ..serve import Server
 
-    return Session.open(InProcessClient(rulesets), 10.0)
+    class Trusted(Session):
+        def ask(self, message: dict, kind: str, deadline: float) -> dict:
+            self.seq += 1
+            if message["cmd"] == "load":
+                self._loading(message)
+            answer = self.client.request({"cmd": message["cmd"], "seq": self.seq, **message},
+                                         deadline)
+            if not isinstance(answer, dict):
+                raise TypeError("no answer")
+            return answer
+
+    class Direct:
+        """The server in this process; requests copied, since it may keep parts of them."""
+
+        def __init__(self) -> None:
+            self.server = Server(rulesets)
+
+        def request(self, message: dict, timeout: float) -> object:
+            return self.server.handle(json.loads(json.dumps(message)))
+
+        def close(self) -> None:
+            pass
+
+    client = Direct()
+    return Trusted(client, client.request({"cmd": "hello", "seq": 0, "protocol": "2.0"}, 10.0))
 
 
 def _passes(session, data: dict) -> bool:
