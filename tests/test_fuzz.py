@@ -57,7 +57,7 @@ def test_a_planted_fault_is_found_and_shrunk(draw_three):
     summary, out = draw_three
     assert len(summary.faults) >= 1
     fault = summary.faults[0]
-    assert fault.signature == "play: pending"  # the attack's amount, at the play of the card
+    assert fault.signature == "play (draw2): pending"  # the attack's amount, at the play
     example = fault.example
     assert example is not None and example.reproduced
     assert example.steps <= 12
@@ -89,7 +89,7 @@ def test_the_written_example_fails_under_conform_the_same_way(draw_three):
 def test_the_report_lists_each_fault_with_its_example(draw_three):
     summary, out = draw_three
     md = (out / "report.md").read_text()
-    assert "| 1 | play: pending |" in md and "fuzz-001-classic.scn" in md
+    assert "| 1 | play (draw2): pending |" in md and "fuzz-001-classic.scn" in md
     lines = (out / "report.ndjson").read_text().splitlines()
     assert len(lines) == len(summary.records) + len(summary.faults) + 1
     assert '"type": "summary"' in lines[-1]
@@ -131,6 +131,36 @@ def test_the_command_line(tmp_path):
     bad = CliRunner().invoke(main, ["fuzz", "--impl", SERVE, "--ruleset", "nope", "--games",
                                     "2", "--no-progress"])
     assert bad.exit_code != 0 and "no ruleset" in bad.output
+
+
+def test_a_known_fault_is_reported_with_its_reason_and_does_not_fail_the_run(tmp_path):
+    """A published report lists what the corpus already pins, without shrinking it again;
+    only a fault not listed is news (exit status 1)."""
+    known = tmp_path / "known"
+    known.write_text("# faults accounted for\nplay (draw2): pending | a Draw Two that draws "
+                     "three: classic-0002 pins it\n", encoding="utf-8")
+    args = ["fuzz", "--impl", mutant("draw-three"), "--ruleset", "classic", "--games", "3",
+            "--max-steps", "60", "--no-progress", "--out", str(tmp_path / "out")]
+    run = CliRunner().invoke(main, [*args, "--known", str(known)])
+    assert run.exit_code == 0, run.output
+    assert "play (draw2): pending" in run.output
+    assert "known: a Draw Two that draws three" in run.output
+    page = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "of them known" in page and f"--known {known.as_posix()}" in page
+    assert not list((tmp_path / "out").glob("fuzz-*.scn"))  # not shrunk nor written again
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 1 and list((tmp_path / "out").glob("fuzz-*.scn"))
+
+
+def test_a_table_is_dealt_only_with_a_number_of_players_the_implementation_seats(rulesets):
+    from hotdeath.fuzz.campaign import plan
+    hello = {"rulesets": {"classic": {"options": []}}, "features": [], "players": [4]}
+    tasks = plan(Settings(SERVE, games=5), hello)
+    assert {t.seats for t in tasks} == {(4,)}
+    from hotdeath.fuzz.generate import new_game
+    for t in tasks:
+        game, _ = new_game(rulesets, t.ruleset, [], (), t.seed, t.index, t.seats)
+        assert len(game.table["players"]) == 4
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "hot-death-1989", "hot-death-deluxe",
@@ -187,12 +217,13 @@ def test_a_signature_names_the_field_without_the_player():
     scenario = {"steps": [{"do": {"player": "bob", "act": "play", "card": "red 5"}}]}
     failed = Result("x", "fail", "step 1 (bob plays red 5): observation differs", 1,
                     ["hands.bob: expected [], observed [red 5]"])
-    assert signature(scenario, failed) == "play: hands"
+    assert signature(scenario, failed) == "play (5): hands"
     refused = Result("x", "fail", "step 1 (bob plays red 5): the step was rejected "
                      "(does_not_match)", 1)
-    assert signature(scenario, refused) == "play: rejected (does_not_match), the reference accepts"
+    assert signature(scenario, refused) == \
+        "play (5): rejected (does_not_match), the reference accepts"
     hung = Result("x", "error", "step 1 (bob plays red 5): timeout: no answer", 1)
-    assert signature(scenario, hung) == "play: timeout"
+    assert signature(scenario, hung) == "play (5): timeout"
     assert signature(scenario, Result("x", "pass")) is None
 
 

@@ -231,6 +231,17 @@ def test_options_always_on_skip_the_scenarios_that_have_them_off(tmp_path):
     assert support_gap(hello, {**plain, "options": ["ends_at_1000"]}) is None
 
 
+def test_a_table_the_implementation_cannot_seat_is_skipped_with_that_reason():
+    from hotdeath_harness.corpus import support_gap
+    hello = {"rulesets": {"hot-death-1989": {"options": []}}, "features": [], "players": [4]}
+    two = {"ruleset": "hot-death-1989", "options": [], "table": {"players": ["a", "b"]},
+           "steps": []}
+    assert support_gap(hello, two) == "the implementation seats 4 players, not 2"
+    assert support_gap(hello, {**two, "table": {"players": list("abcd")}}) is None
+    assert support_gap({**hello, "players": [3, 4, 5]}, two) == \
+        "the implementation seats 3, 4 or 5 players, not 2"
+
+
 def test_declared_acts_are_supported_one_by_one():
     from hotdeath_harness.corpus import support_gap
     scenario = {"ruleset": "hot-death-1989", "options": [], "table": {"players": ["a", "b"]},

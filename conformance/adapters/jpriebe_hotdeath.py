@@ -437,8 +437,10 @@ def hello() -> dict[str, Any]:
         "rulesets": {RULESET: {"options": OPTIONS, "features": FEATURES,
                                "automatic": AUTOMATIC}},
         "features": FEATURES,
-        # The peer applies an attack its victim cannot answer as it is played, and knows
-        # only whether a move is allowed (PROTOCOL.md 3.1).
+        # The peer's Game has four seats (SOUTH, WEST, NORTH, EAST; fewer players leave some
+        # sitting out, see Table); it applies an attack its victim cannot answer as it is
+        # played, and knows only whether a move is allowed (PROTOCOL.md 3.1).
+        "players": [2, 3, 4],
         "attacks": "immediate",
         "codes": False,
     }

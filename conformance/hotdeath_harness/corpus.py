@@ -153,6 +153,11 @@ class Filter:
                                               for p in self.patterns)))
 
 
+def _numbers(ns: frozenset[int]) -> str:
+    shown = [str(n) for n in sorted(ns)]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
 def support_gap(hello: dict, scenario: dict) -> str | None:
     """Why the implementation, by its own handshake, cannot play this scenario; else None."""
     ruleset = hello["rulesets"].get(scenario["ruleset"])
@@ -168,6 +173,9 @@ def support_gap(hello: dict, scenario: dict) -> str | None:
     if forced:
         return (f"the implementation always plays with option(s) {', '.join(forced)}, which "
                 "this scenario has off")
+    seated = len(scenario.get("table", {}).get("players", []))
+    if seated and not traits.seats(seated):
+        return (f"the implementation seats {_numbers(traits.players)} players, not {seated}")
     lacking = sorted(requirements(scenario) - traits.features - OPTIONAL_CHECKS)
     acts = sorted(a for a in declared_acts(scenario) if not traits.supports_act(a))
     if lacking or acts:

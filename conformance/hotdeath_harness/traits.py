@@ -21,6 +21,10 @@ class Traits:
     automatic: frozenset[str] = frozenset()
     acts: frozenset[str] = frozenset()
     codes: bool = True
+    players: frozenset[int] = frozenset()  # the numbers of seats it can lay out; empty: any
+
+    def seats(self, n: int) -> bool:
+        return not self.players or n in self.players
 
     def has(self, feature: str) -> bool:
         return feature in self.features
@@ -48,4 +52,5 @@ def traits_for(hello: dict, ruleset: str) -> Traits:
 
     return Traits(expand(pick("features", [])), pick("attacks", "pending"),
                   frozenset(pick("always", [])), frozenset(pick("automatic", [])),
-                  frozenset(pick("acts", [])), bool(pick("codes", True)))
+                  frozenset(pick("acts", [])), bool(pick("codes", True)),
+                  frozenset(pick("players", [])))

@@ -13,9 +13,9 @@ from importlib.metadata import PackageNotFoundError, version
 from .engine import combine, tempo, validation
 from .engine.chance import ScriptedChance
 from .engine.game import Game
-from .engine.grounds import grounds
 from .engine.state import Action, Card, Illegal, State, Unscripted
 from .engine.turns import next_seat
+from .grounds import grounds
 from .lang.check import load_rulesets
 from .model import CardKind, Face, Ruleset, clashing_options
 from .scenario.format import FEATURES, PROTOCOL_VERSION

@@ -54,19 +54,26 @@ def _progress(show: bool, total: int):
 @click.option("--no-shrink", is_flag=True, help="Write each fault's smallest game unshrunk.")
 @click.option("--spec", type=click.Path(exists=True, path_type=Path),
               help="The reference's rules (a rules file or directory) instead of the bundled.")
+@click.option("--known", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Faults already accounted for, one 'SIGNATURE | why' a line: reported "
+                   "with the reason, not shrunk, and not counted in the exit status.")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when stderr is a terminal).")
 def fuzz(impl: str, rulesets: tuple[str, ...], options: tuple[str, ...], games: int, seed: int,
          max_steps: int, jobs: int, out: Path | None, scheduler: str | None, timeout: float,
-         no_shrink: bool, spec: Path | None, progress: bool | None) -> None:
+         no_shrink: bool, spec: Path | None, known: Path | None, progress: bool | None
+         ) -> None:
     """Play seeded random games with the reference and check the implementation against each;
-    every distinct divergence is shrunk to a small scenario. Exit status 1 if any."""
+    every distinct divergence is shrunk to a small scenario. Exit status 1 if any is not
+    --known."""
     from . import report
-    from .campaign import Settings, Unusable
+    from .campaign import Settings, Unusable, read_known
     from .campaign import fuzz as run
 
     settings = Settings(impl, rulesets, options, games, seed, max_steps, jobs, scheduler,
-                        timeout, str(spec) if spec else None, not no_shrink)
+                        timeout, str(spec) if spec else None, not no_shrink,
+                        known=read_known(known.read_text(encoding="utf-8")) if known else (),
+                        known_from=known.as_posix() if known else None)
     stopping = {"now": False}
 
     def on_term(signum, frame) -> None:
@@ -89,4 +96,4 @@ def fuzz(impl: str, rulesets: tuple[str, ...], options: tuple[str, ...], games: 
     if out is not None:
         report.write(summary, out)
         click.echo(f"written to {out}")
-    sys.exit(1 if summary.faults else (130 if summary.interrupted else 0))
+    sys.exit(1 if summary.new_faults else (130 if summary.interrupted else 0))

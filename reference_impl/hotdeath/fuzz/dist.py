@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..model import Ruleset
 from .generate import Game, move_key, new_game, play
-from .run import close_lanes, forget_lanes, lane, signature
+from .run import close_lanes, forget_lanes, known_reason, lane, listing_signature, signature
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class GameTask:
     max_steps: int
     timeout: float = 10.0
     spec: str | None = None
+    seats: tuple[int, ...] = ()  # the numbers of players the implementation seats; (): any
+    known: tuple[tuple[str, str], ...] = ()  # (pattern, why): faults accounted for (--known)
 
 
 @dataclass
@@ -53,6 +55,8 @@ class GameRecord:
     details: list[str] = field(default_factory=list)
     avoided: list[str] = field(default_factory=list)  # moves left out: the implementation
     # declined them in an earlier try of the game
+    set_aside: list[str] = field(default_factory=list)  # known faults the game was played
+    # again past (see ``_tries``)
 
 
 _RULESETS: dict[str | None, dict[str, Ruleset]] = {}
@@ -79,25 +83,52 @@ def fuzz_game(task: GameTask) -> GameRecord:
     card an implementation lacks does not end every game at its first appearance. What is
     declined depends only on the game and the implementation, so runs stay reproducible.
     """
-    rs = rulesets(task.spec)
-    avoid: set[str] = set()
-    for _ in range(TRIES):
-        game, rng = new_game(rs, task.ruleset, list(task.allowed), task.forced, task.seed,
-                             task.index)
-        game, scenario = play(rs, game, rng, set(task.features), task.max_steps,
-                              avoid=frozenset(avoid))
-        result = lane(task.impl, task.timeout).run(scenario)
-        declined = _declined(scenario, result)
-        if declined is None or declined in avoid:
-            break
-        avoid.add(declined)
+    features, aside = set(task.features), []
+    game, scenario, result, avoid = _tries(task, features, aside)
     sig = signature(scenario, result)
     ended = result.step if result.status != "pass" and result.step is not None else None
     sent = ended if ended is not None else len(scenario["steps"])
     return GameRecord(task.index, task.ruleset, game.options, len(game.table["players"]),
                       len(game.moves), sent, result.status, sig,
                       result.message, result.step, game if sig else None,
-                      result.details[:6], sorted(avoid))
+                      result.details[:6], sorted(avoid - set(aside)), aside)
+
+
+def _tries(task: GameTask, features: set[str], aside: list[str]) -> tuple:
+    """The game played, and played again without each move the implementation declines, or
+    past each known fault (``aside`` collects those): a known difference of listings is
+    judged no more in this game, a move refused or accepted against the reference is left
+    out of the next try. So a fault already accounted for does not end every game at its
+    first appearance and hide what comes after it."""
+    rs = rulesets(task.spec)
+    avoid: set[str] = set()
+    for _ in range(TRIES):
+        game, rng = new_game(rs, task.ruleset, list(task.allowed), task.forced, task.seed,
+                             task.index, task.seats)
+        game, scenario = play(rs, game, rng, features, task.max_steps,
+                              avoid=frozenset(avoid))
+        result = lane(task.impl, task.timeout).run(scenario)
+        sig = signature(scenario, result)
+        known = known_reason(sig, task.known) is not None
+        if known and listing_signature(sig) and "legal_moves" in features:
+            features.discard("legal_moves")
+            aside.append(sig)
+            continue
+        move = _declined(scenario, result) or (_moved(scenario, result) if known else None)
+        if move is None or move in avoid:
+            break
+        avoid.add(move)
+        if known:
+            aside.append(sig)
+    return game, scenario, result, avoid
+
+
+def _moved(scenario: dict, result) -> str | None:
+    """The move a failing result ended at, if it ended at a move."""
+    if result.step is None:
+        return None
+    do = scenario["steps"][result.step - 1].get("do")
+    return move_key(do) if do else None
 
 
 def _declined(scenario: dict, result) -> str | None:

@@ -33,8 +33,13 @@ def facts_of(obs: dict, features: set[str]) -> list[dict]:
                                                "target": pending["target"]}})
     for who in obs["eliminated"]:
         out.append({"path": "eliminated", "contains": [who]})
-    for key in ("round_winner", "winner"):
-        out.append({"path": key, "equals": obs.get(key)})
+    out.append({"path": "round_winner", "equals": obs.get("round_winner")})
+    if "scores" in features:
+        # who wins the game is a matter of points in a game played to a score: a program
+        # without scores plays one hand, and its hand's winner is all it can name (no
+        # scenario of the corpus expects a game's winner without scores either, in the
+        # rulesets played to a score)
+        out.append({"path": "winner", "equals": obs.get("winner")})
     for part in (_uno, _scores, _elimination, _zones, _counters, _knowledge, _choice, _tempo,
                  _windows):
         out += part(obs, features)

@@ -143,10 +143,18 @@ def deal_table(rs: Ruleset, rng: random.Random, seats: int) -> dict:
     return table
 
 
-def seat_count(rs: Ruleset, rng: random.Random) -> int:
+def seat_count(rs: Ruleset, rng: random.Random, seats: tuple[int, ...] = ()) -> int:
+    """Two to six players, as many as the deck deals to; only numbers in ``seats`` (those
+    the implementation declares it can seat), if it names any."""
+    most = most_seats(rs)
+    if seats:
+        return rng.choice(sorted(n for n in seats if 2 <= n <= most) or [min(seats)])
+    return rng.randint(2, most)
+
+
+def most_seats(rs: Ruleset) -> int:
     size = int(rs.setting("hand_size", 7))
-    most = max(2, min(len(NAMES), (len(rs.deck) - 10) // max(size, 1)))
-    return rng.randint(2, min(6, most))
+    return min(6, max(2, min(len(NAMES), (len(rs.deck) - 10) // max(size, 1))))
 
 
 # -- moves -------------------------------------------------------------------------------------
@@ -265,8 +273,12 @@ class Table:
         assert game is not None
         names = game.state.seats
         out = []
+        declared = game.state.rs.acts
         for action in game.legal_actions(out_of_turn=True):
             do = action_do(names, action)
+            if do["act"] in declared and "acts" not in features \
+                    and f"act:{do['act']}" not in features:
+                continue  # an act of the ruleset the implementation does not support
             if expressible({"do": do}, features) and do not in out:
                 out.append(do)
         return out
@@ -302,13 +314,14 @@ def game_seed(seed: int, index: int) -> str:
 
 
 def new_game(rulesets: dict[str, Ruleset], ruleset: str, allowed_options: list[str],
-             forced: tuple[str, ...], seed: int, index: int) -> tuple[Game, random.Random]:
+             forced: tuple[str, ...], seed: int, index: int, seats: tuple[int, ...] = ()
+             ) -> tuple[Game, random.Random]:
     rng = random.Random(game_seed(seed, index))
     base = rulesets[ruleset]
     options = pick_options(base, allowed_options, rng, forced)
     on = frozenset(options) | {o for o, d in base.options.items() if d.default}
     rs = base.with_options(on)
-    table = deal_table(rs, rng, seat_count(rs, rng))
+    table = deal_table(rs, rng, seat_count(rs, rng, seats))
     return Game(f"fuzz-{seed}-{index}", ruleset, options, table, [], game_seed(seed, index)), rng
 
 

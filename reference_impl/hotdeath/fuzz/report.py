@@ -26,15 +26,22 @@ def text(summary: Summary) -> str:
              f" (seed {s.seed}), {summary.steps} steps in {summary.seconds:.1f} s "
              f"({rate:.0f} steps/s)" + (" - interrupted" if summary.interrupted else ""),
              "  " + ", ".join(f"{n} {k}" for k, n in sorted(c.items())),
-             f"  {len(summary.faults)} distinct fault(s)"]
+             f"  {_faults(summary)}"]
     for fault in summary.faults:
         ex = fault.example
         lines.append(f"  [{_number(fault, summary)}] {fault.signature}: {fault.count} game(s) "
-                     f"({', '.join(fault.rulesets)})")
+                     f"({', '.join(fault.rulesets)})"
+                     + ("" if fault.new else f" - known: {fault.known}"))
         if ex is not None:
             lines.append(f"      smallest: {_file(ex.number, summary)} ({ex.steps} steps"
                          f"{'' if ex.reproduced else ', NOT reproduced'}), rule: {ex.rule}")
     return "\n".join(lines)
+
+
+def _faults(summary: Summary) -> str:
+    known = len(summary.faults) - len(summary.new_faults)
+    return f"{len(summary.faults)} distinct fault(s)" + (f", {known} of them known" if known
+                                                          else "")
 
 
 def _number(fault, summary: Summary) -> int:
@@ -58,11 +65,18 @@ def markdown(summary: Summary) -> str:
     out = [f"# Fuzz report: {summary.implementation}", "",
            f"`hotdeath fuzz --impl {json.dumps(s.impl)} --games {s.games} --seed {s.seed} "
            f"--max-steps {s.max_steps}" + "".join(f" --ruleset {r}" for r in s.rulesets)
-           + "".join(f" --option {o}" for o in s.options) + "`", "",
+           + "".join(f" --option {o}" for o in s.options)
+           + (f" --known {s.known_from}" if s.known_from else "") + "`", "",
            f"{len(summary.records)} of {summary.planned} games played"
            + (" (interrupted)" if summary.interrupted else "") + ": "
            + ", ".join(f"{n} {k}" for k, n in sorted(c.items()))
-           + f"; {summary.steps} steps; **{len(summary.faults)} distinct fault(s)**.", ""]
+           + f"; {summary.steps} steps; **{_faults(summary)}**.", ""]
+    aside = Counter(k for r in summary.records for k in set(r.set_aside))
+    if aside:
+        out += ["Known faults the games were played again past, so that one cannot hide what "
+                "comes after it (a known difference of listings is not compared again in "
+                "that game; a known move is left out of its next try): "
+                + ", ".join(f"`{k}` ({n} games)" for k, n in sorted(aside.items())) + ".", ""]
     declined = declined_moves(summary)
     if declined:
         out += ["Moves the implementation declined (`skipped`), left out of later tries of "
@@ -73,7 +87,8 @@ def markdown(summary: Summary) -> str:
                 "|---|---|---|---|---|---|"]
         for i, fault in enumerate(summary.faults, start=1):
             ex = fault.example
-            example = f"`{_file(i, summary)}` ({ex.steps} steps)" if ex else "-"
+            example = f"`{_file(i, summary)}` ({ex.steps} steps)" if ex else \
+                f"known: {fault.known}" if fault.known is not None else "-"
             rule = ex.rule if ex else ""
             out.append(f"| {i} | {fault.signature} | {fault.count} | "
                        f"{', '.join(fault.rulesets)} | {rule} | {example} |")
@@ -93,17 +108,18 @@ def ndjson(summary: Summary) -> str:
         lines.append({"type": "game", "index": r.index, "ruleset": r.ruleset,
                       "options": r.options, "players": r.players, "moves": r.moves,
                       "steps": r.steps, "status": r.status, "signature": r.signature,
-                      "avoided": r.avoided})
+                      "avoided": r.avoided, "set_aside": r.set_aside})
     for i, fault in enumerate(summary.faults, start=1):
         ex = fault.example
         lines.append({"type": "fault", "number": i, "signature": fault.signature,
                       "count": fault.count, "rulesets": fault.rulesets, "games": fault.games,
                       "example": _file(i, summary) if ex else None,
                       "steps": ex.steps if ex else None, "rule": ex.rule if ex else None,
-                      "reproduced": ex.reproduced if ex else None})
+                      "reproduced": ex.reproduced if ex else None, "known": fault.known})
     lines.append({"type": "summary", "implementation": summary.implementation,
                   "games": len(summary.records), "planned": summary.planned,
                   "steps": summary.steps, "faults": len(summary.faults),
+                  "new_faults": len(summary.new_faults),
                   "statuses": dict(sorted(counts(summary).items())),
                   "interrupted": summary.interrupted,
                   "shrink_checks": sum(f.example.checks for f in summary.faults

@@ -14,10 +14,12 @@ hang, a protocol violation).
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import shlex
 import threading
 
+from hotdeath_harness.corpus import support_gap
 from hotdeath_harness.runner import Result, run_scenario
 from hotdeath_harness.session import Session
 from hotdeath_harness.transport import Failure, ProcessClient
@@ -46,6 +48,9 @@ class Lane:
         except Failure as err:
             return Result(scenario["id"], "error", f"could not start the implementation: "
                           f"{err.kind}: {err.message}", details=err.details, broken=True)
+        gap = support_gap(session.hello, scenario)
+        if gap is not None:  # as hotdeath conform would: a table it cannot play is a skip
+            return Result(scenario["id"], "skip", gap, reason=gap)
         limit = self.timeout + 0.05 * len(scenario["steps"])
         result = run_scenario(session, scenario, limit)
         if result.broken:
@@ -102,6 +107,15 @@ def step_kind(scenario: dict, number: int | None) -> str:
     return "procedure" if "procedure" in step else "observe"
 
 
+def _card_of(step: dict) -> str:
+    """The card a move is about, without its colour: which card is played is what tells one
+    fault from another (`` (wild draw4)``, `` (reverse)``)."""
+    card = step.get("do", {}).get("card")
+    return f" ({_COLOURED.sub('', card)})" if isinstance(card, str) else ""
+
+
+_COLOURED = re.compile(r"^(red|green|blue|yellow) ")
+_COLOUR_WORD = re.compile(r"\b(red|green|blue|yellow) ")
 _ERROR = re.compile(r"(?:^|: )(start|timeout|crash|violation|garbage|flood): ")
 
 
@@ -110,6 +124,8 @@ def signature(scenario: dict, result: Result) -> str | None:
     if result.status in ("pass", "skip"):
         return None
     kind = step_kind(scenario, result.step)
+    if result.step is not None:
+        kind += _card_of(scenario["steps"][result.step - 1])
     message = result.message.split(": ", 1)[-1] if result.step is not None else result.message
     if result.status == "error":
         found = _ERROR.search(result.message)
@@ -121,16 +137,44 @@ def signature(scenario: dict, result: Result) -> str | None:
     if "expected rejection" in message:
         want = re.search(r"'(\w+)'", message)
         return f"{kind}: accepted, the reference rejects ({want.group(1) if want else '?'})"
-    refused = re.search(r"the step was rejected \((\w+)\)", message)
+    refused = re.search(r"the step was rejected \(([\w ]+)\)", message)
     if refused:
-        return f"{kind}: rejected ({refused.group(1)}), the reference accepts"
+        code = refused.group(1)
+        return f"{kind}: rejected" + ("" if code == "no code" else f" ({code})") + \
+            ", the reference accepts"
     if "table changed" in message:
         return f"{kind}: rejected but the table changed"
     first = result.details[0] if result.details else message
-    return f"{kind}: {field_of(first)}"
+    field = field_of(first)
+    # a difference of listings is about the moves offered, whatever step came before it
+    return field if field.startswith("moves: ") else f"{kind}: {field}"
+
+
+_LISTING = re.compile(r"moves of \S+: (not offered|offered but not allowed): \S+ ([^;(]*)")
 
 
 def field_of(problem: str) -> str:
-    """The field a judge's line is about, without player names: ``hands.bob: ...`` -> hands."""
+    """The field a judge's line is about, without player names: ``hands.bob: ...`` -> hands;
+    for a difference of listings, the first move's act and card (``moves: not offered:
+    draws``), so that distinct listing faults stay distinct."""
+    listing = _LISTING.match(problem)
+    if listing:
+        move = listing.group(2).split(" choosing ")[0].split(" targeting ")[0].strip()
+        move = _COLOUR_WORD.sub("", move)
+        return f"moves: {listing.group(1)}: {move}"
     path = problem.split(":", 1)[0].strip()
     return path.split(".", 1)[0]
+
+
+def known_reason(sig: str | None, known) -> str | None:
+    """Why a fault is already accounted for: the reason of the first ``(pattern, why)`` of
+    ``known`` whose glob pattern matches its signature (``plays *`` covers every card)."""
+    if sig is None:
+        return None
+    return next((why for pattern, why in known if fnmatch.fnmatchcase(sig, pattern)), None)
+
+
+def listing_signature(sig: str | None) -> bool:
+    """A fault in the moves offered (not in the table): it can be set aside and the game
+    judged on the rest."""
+    return sig is not None and sig.startswith("moves: ")

@@ -1,18 +1,22 @@
 """On what grounds the rules allow a move: the rule a report names beside a move it lists.
 
 Validation says why a move is refused; a report comparing two programs' lists of
-moves also needs the other half, why the reference offers a move the program does
-not ("allowed by rule 'Matching'", "by card 'Wild Draw Four'"). The branches follow
-``validation``'s, in its order, for a move it has already accepted; they name the
-rule by role, as refusals do, or the card whose own text allows the move.
+moves also needs the other half, why the reference offers a move the program does not
+("allowed by rule 'Matching'", or by the text of the card played). The branches follow
+``validation``'s, in its order, for a move it has already accepted; they name the rule
+by role, as refusals do, or the card whose own text allows the move.
+
+Not in ``engine/``: no rule of the game runs through it. It is the reference's account of
+its own decision for the protocol's ``check`` request, beside ``adapter`` (its one user).
 """
 
 from __future__ import annotations
 
-from ..model import CardKind
-from .allowed import anytime, follow_up, number_fits, stack_window
-from .matching import acting_kind, bluffable, granter, matches
-from .state import Action, State
+from .engine.allowed import anytime, follow_up, number_fits, stack_window
+from .engine.listing import listable
+from .engine.matching import acting_kind, bluffable, granter, matches
+from .engine.state import Action, State
+from .model import CardKind
 
 _ACT_ROLES = {"draw": "turns", "pass": "turns", "accept": "attacks", "challenge": "attacks",
               "jump_in": "jump_in", "uno": "uno", "catch": "uno", "choose": "turns"}
@@ -46,6 +50,8 @@ def _play(state: State, a: Action) -> str:
         return role("attacks") if stack_window(state, a.player) else ""
     if state.phase == "respond":
         return own if acting_kind(state, card, a.flex).answers else role("attacks")
+    if not listable(state, card, a.player, a):
+        return own  # a bluff, or a play its card's own text limits: the card says why
     if state.phase == "drawn":
         return role("tempo" if state.tempo_draw is not None else "turns")
     if matches(state, card):
