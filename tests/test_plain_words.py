@@ -92,7 +92,7 @@ def test_a_named_effect_is_said_for_the_player_it_hits(rulesets):
     need = kind.playable.hd_source
     assert words[0] == f"It may be played only if {condition(need)}."
     assert f"is at least {need.right}" in words[0]
-    assert "a player of its player's choice is hit with its effect 'exchange'" in words[1]
+    assert "a chosen player is hit with its effect 'exchange'" in words[1]
     assert words[2] == ("Its effect 'exchange': the player it hits and the player who started "
                         "the attack swap hands.")
 
@@ -137,3 +137,23 @@ def test_the_words_follow_an_edited_condition(tmp_path):
     words = plain_words(edited["classic"].kinds["Wild Draw Four"])
     assert words[0].startswith("Played unless its player holds another card of the colour in "
                                "play, it is a bluff")
+
+
+def test_a_let_is_said_as_the_value_it_kept(rulesets):
+    """v3's I Don't Like These counts the hand, discards it, then draws that many: the
+    count is the hand before the discard, and the words say so, in the rules' order."""
+    kind = _kind(rulesets, "hot-death-v3", "I Don't Like These")
+    (played,) = [s for s in plain_words(kind) if s.startswith("When it is played")]
+    discard, draw = played.index("whole hand"), played.index("draws as many cards as they held")
+    assert discard < draw
+
+
+def test_a_negated_either_is_said_side_by_side(rulesets):
+    """v3's Dodge answers 'unless' an attack is undodgeable or directed: both sides said in
+    the negative, each from its tag."""
+    kind = _kind(rulesets, "hot-death-v3", "Dodge")
+    guard = kind.answers[0].guard.hd_source
+    tags = [part.args[0].text for part in (guard.operand.left, guard.operand.right)]
+    assert tags == ["undodgeable", "directed"]
+    words = plain_words(kind)[0]
+    assert "if the attack can be dodged and the attack is not aimed at one player:" in words

@@ -35,7 +35,7 @@ WHO = {"next": "the next player", "actor": "its player", "self": "its player",
        "previous": "the previous player", "origin": "the player who started the attack",
        "target": "the player under attack", "all": "every player",
        "everyone": "every player", "others": "every other player",
-       "chosen": "a player of its player's choice", "sender": "the player the attack came from",
+       "chosen": "a chosen player", "sender": "the player the attack came from",
        "last_stacker": "the last player to add to the attack", "holder": "its holder",
        "subject": "that player", "asked": "the player picked", "dealer": "the dealer",
        "owner": "its owner"}
@@ -51,7 +51,7 @@ TAGS = {"defensible": "it may be defended against", "unblockable": "it cannot be
         "undodgeable": "it cannot be dodged", "unsplittable": "it cannot be split",
         "unreturnable": "it cannot be returned", "undeflectable": "it cannot be deflected",
         "shieldbreaker": "it breaks shields", "directed": "it is aimed at one player",
-        "final": "nothing may answer it"}
+        "final": "nothing may answer it", "spreader": "it is spread over every other player"}
 
 COMPARE = {">": "is more than", ">=": "is at least", "<": "is less than", "<=": "is at most",
            "==": "is", "!=": "is not"}
@@ -150,7 +150,7 @@ def _cards(v, lets: Lets | None) -> str:
 
 def _card(v, lets: Lets | None) -> str:
     if isinstance(v, str):
-        return f"{'an' if v[:1].upper() in 'AEIOU' else 'a'} {v}"
+        return f"{'an' if v[:1].upper() in 'AEIOUÜ' else 'a'} {v}"
     return _value(v, lets)
 
 
@@ -246,6 +246,8 @@ def _test(call: ast.Call, lets: Lets | None) -> str:
         return call.name.replace("_", " ")
     first = entry.doc.split(". ")[0].rstrip(".")
     first = first[0].lower() + first[1:]
+    v = {k: _who(given[k], lets=lets) if k in ("who", "by") else x for k, x in v.items()}
+    first = _name_players(first, v)
     first = first.replace("the actor's", "its player's").replace("the actor", "its player")
     extra = [f"{k}: {x}" for k, x in v.items()]
     return first + (f" ({'; '.join(extra)})" if extra else "")
@@ -331,6 +333,16 @@ def _skip(a: dict, lets: Lets | None) -> str:
 def _draw(a: dict, lets: Lets | None) -> str:
     n = _value(a.get("amount", "N"), lets)
     who = _who(a.get("target"), "its player", lets)
+    if n == "the amount":
+        return f"{who} draws as many cards as the attack holds"
+    if not n.lstrip("-").isdigit():
+        amount = a.get("amount")
+        kept = lets.get(_text(amount)) if lets and isinstance(amount, ast.Name) else None
+        if isinstance(kept, ast.CallValue) and kept.call.name == "hand_size":
+            # a let keeps the value it had when it was set: the hand before what follows
+            had = _who(kept.call.args[0], lets=lets)
+            return f"{who} draws as many cards as {'they' if had == who else had} held"
+        return f"{who} draws as many cards as {n}"
     return f"{who} draws {n} card{'' if n == '1' else 's'}"
 
 
@@ -380,6 +392,11 @@ _PHRASES: dict[str, Callable[[dict, Lets | None], str]] = {
     "add_counter": lambda a, lets: _add_counter(a, lets),
     "hand_to_pile": lambda a, lets: "its player puts their whole hand at the bottom of the "
                                     "pile and draws as many cards from its top",
+    "effect_as": lambda a, lets: f"its effect '{_text(a.get('effect'))}' runs now for "
+                                 f"{_who(a.get('who'), 'its player', lets)}",
+    "ask_player": lambda a, lets: f"{_who(a.get('by'), 'its player', lets)} picks "
+                                  + ("a player" if a.get("among") is None else
+                                     f"one of {_who(a.get('among'), lets=lets)}"),
     "exchange_hands": lambda a, lets: f"{_who(a.get('a'), 'its player', lets)} and "
                                       f"{_who(a.get('b'), lets=lets)} swap hands",
 }
@@ -412,13 +429,52 @@ def _phrase(op: Op, lets: Lets) -> str:
     phrase = _PHRASES.get(op.call.name)
     if phrase is not None:
         return phrase(a, lets)
-    return _documented(op, {k: _value(x, lets) if k not in ("who", "holder", "to", "by", "a",
-                                                               "b", "with", "target")
-                            else _who(x, lets=lets) for k, x in a.items()})
+    return _documented(op, {k: _argument(op, k, x, lets) for k, x in a.items()})
+
+
+def _argument(op: Op, name: str, value, lets: Lets) -> str:
+    """An argument in words, by the kind of its parameter (a player, a condition, a card)."""
+    from ..registry import VERBS
+
+    entry = VERBS.get(op.call.name)
+    kind = entry.params[name].kind if entry and name in entry.params else ""
+    if kind in ("selector", "seats") or name in ("who", "holder", "by", "with", "target"):
+        return _who(value, lets=lets)
+    if kind == "cond":
+        if isinstance(value, ast.CallValue):
+            return condition(value.call, lets)
+        if isinstance(value, ast.Name):
+            return condition(ast.Call(value.text, (), (), value.pos), lets)
+    if kind == "bool":
+        return {"true": "yes", "on": "yes", "false": "no", "off": "no"}.get(_text(value),
+                                                                            _text(value))
+    return _value(value, lets)
+
+
+# A player argument said in the verb's own sentence, where it says "a player" or "another
+# player" (the first time), instead of in brackets after it.
+_IN_SENTENCE = {"who": ("a player's", "a player", "another player's", "another player",
+                        "this player"),
+                "by": ("a player",), "partner": ("another player",),
+                "holder": ("a player's", "a player"), "with": ("another player",)}
+
+
+def _name_players(sentence: str, said: dict[str, str]) -> str:
+    """The sentence with the players the arguments name put where it says 'a player' (each
+    argument so placed is taken out of ``said``)."""
+    for key, words in _IN_SENTENCE.items():
+        for w in words if key in said else ():
+            if f" {w} " in f" {sentence} ":
+                who = said.pop(key)
+                who = who + "'s" if w.endswith("'s") else who
+                sentence = f" {sentence} ".replace(f" {w} ", f" {who} ", 1).strip()
+                break
+    return sentence
 
 
 def _documented(op: Op, a: dict[str, str]) -> str:
-    """The verb's own words from the registry, its first sentence, N made concrete."""
+    """The verb's own words from the registry, its first sentence, N and the players it
+    names made concrete; other arguments follow in brackets."""
     from ..registry import VERBS
 
     entry = VERBS.get(op.call.name)
@@ -431,10 +487,13 @@ def _documented(op: Op, a: dict[str, str]) -> str:
     if number and " N " in f" {first} ":
         first = f" {first} ".replace(" N ", f" {number} ").strip()
     first = first[0].lower() + first[1:]
+    said = dict(a)
+    first = _name_players(first, said)
     first = first.replace("the actor's", "its player's").replace("the actor", "its player")
     first = first.replace("the pending effect", "the attack").replace("the pending draw",
                                                                          "the attack")
-    extra = [f"{k}: {v}" for k, v in a.items() if k not in ("amount", "count", "n")]
+    extra = [f"{k.replace('_', ' ')}: {v}" for k, v in said.items()
+             if k not in ("amount", "count", "n")]
     return first + (f" ({'; '.join(extra)})" if extra else "")
 
 
