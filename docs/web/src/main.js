@@ -156,20 +156,13 @@ async function playground(host) {
   reference(() => {}, rs.id);
 }
 
-// The ruleset's table with the card in alice's hand, and alice playing it.
+// "Try this card": the table made for it at build time (bundle.try_card): the card in
+// alice's hand on a discard of its colour, and alice playing it with the choices it needs.
 // Returns {text, card, face}, or null when the ruleset has no such card.
 function tryCard(rs, name) {
   const c = rs.cards.find((x) => x.name === name || x.key === name);
   if (!c) return null;
-  // a red face goes on the template's red discard; else a wild, else any
-  const face = c.faces.find((f) => f.startsWith("red ")) ||
-    c.faces.find((f) => f.startsWith("wild")) || c.faces[0];
-  const play = face + (face.startsWith("wild") ? " choosing red" : "");
-  const text = rs.template
-    .replace(/^scenario .*$/m, `scenario "Try the ${c.title.replace(/"/g, "'")}"`)
-    .replace(/^(\s*hand alice: )/m, `$1${face}, `)
-    .replace(/^steps\n[\s\S]*$/m, `steps\n  alice plays ${play}\n`);
-  return { text, card: c.name, face };
+  return { text: c.try, card: c.name, face: c.try_face };
 }
 
 function init() {

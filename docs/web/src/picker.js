@@ -60,6 +60,22 @@ export function writeTable(text, t) {
   return [...lines.slice(0, t.start), ...block, ...lines.slice(t.end)].join("\n");
 }
 
+// The text with an `option` line for each card on the table that only an option puts in the
+// deck (the list says which), after the ruleset line, unless it is there already.
+export function withOptions(text, rs, t) {
+  const on = [t.discard, t.pile, ...Object.values(t.hands)].flat();
+  const need = new Set();
+  for (const c of rs.cards) {
+    if (c.option && c.faces.some((f) => on.includes(f))) need.add(c.option);
+  }
+  let out = text;
+  for (const opt of need) {
+    if (new RegExp(`^option\\s+${opt}\\s*$`, "m").test(out)) continue;
+    out = out.replace(/^(ruleset .*)$/m, `$1\noption ${opt}`);
+  }
+  return out;
+}
+
 // The picker for ruleset rs over an editor: get() and set(text) read and write its text.
 // choose: {card, face} to preselect ("try this card").
 export function makePicker(host, rs, get, set, choose = {}) {
@@ -68,7 +84,7 @@ export function makePicker(host, rs, get, set, choose = {}) {
   const cardSel = el("select", "hd-select hd-pick-card");
   cardSel.setAttribute("aria-label", "card");
   for (const c of rs.cards) {
-    const o = el("option", "", c.title);
+    const o = el("option", "", c.title + (c.option ? ` (option ${c.option})` : ""));
     o.value = c.name;
     cardSel.append(o);
   }
@@ -96,7 +112,7 @@ export function makePicker(host, rs, get, set, choose = {}) {
     const t = readTable(get());
     if (!t) return;
     change(t);
-    set(writeTable(get(), t));
+    set(withOptions(writeTable(get(), t), rs, t));
     draw();
   };
   const zone = (label, cards, onAdd, onRemove, cls) => {
