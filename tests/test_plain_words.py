@@ -94,7 +94,7 @@ def test_a_named_effect_is_said_for_the_player_it_hits(rulesets):
     assert f"is at least {need.right}" in words[0]
     assert "a chosen player is hit with its effect 'exchange'" in words[1]
     assert words[2] == ("Its effect 'exchange': the player it hits and the player who started "
-                        "the attack swap hands.")
+                        "the attack exchange hands.")
 
 
 def test_blender_cards_with_a_modifier_and_a_shield(rulesets):

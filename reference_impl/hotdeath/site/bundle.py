@@ -98,9 +98,10 @@ _COLOURS = ("red", "yellow", "green", "blue")
 
 def try_card(rs, kind, faces: list[str], option: str = "") -> tuple[str, str]:
     """The playground's table for "try this card": the template with one face of the card in
-    alice's hand, a discard of its colour, and alice playing it with the choices its play
-    needs (a colour, a target, cards given); returns (the scenario, the face). Made here,
-    from the checked card, so a test can run every card's table through the reference."""
+    alice's hand, a discard of its colour, and a step in which alice plays it with the
+    choices its play needs (a colour, a target, cards given); returns (the scenario, the
+    face). Made here, from the checked card, so a test can run every card's table through
+    the reference."""
     face = next((f for f in faces if f.startswith("red ")), None) or \
         next((f for f in faces if f.split()[0] in _COLOURS), None) or \
         next((f for f in faces if f.startswith("wild")), faces[0])

@@ -16,6 +16,13 @@ from collections.abc import Callable
 
 from ..lang import ast
 from ..model import CardKind, Effect, IfOp, LetOp, Op
+from .plain_terms import Lets, condition, name_players
+from .plain_terms import cards_words as _cards
+from .plain_terms import player_words as _who
+from .plain_terms import source_of as _source
+from .plain_terms import tag_words as _tag
+from .plain_terms import text_of as _text
+from .plain_terms import value_words as _value
 
 EVENTS = {
     "play": "When it is played",
@@ -31,106 +38,6 @@ EVENTS = {
     "modify": "When it is played to modify a draw",
 }
 
-WHO = {"next": "the next player", "actor": "its player", "self": "its player",
-       "previous": "the previous player", "origin": "the player who started the attack",
-       "target": "the player under attack", "all": "every player",
-       "everyone": "every player", "others": "every other player",
-       "chosen": "a chosen player", "sender": "the player the attack came from",
-       "last_stacker": "the last player to add to the attack", "holder": "its holder",
-       "subject": "that player", "asked": "the player picked", "dealer": "the dealer",
-       "owner": "its owner"}
-
-VALUES = {"amount": "the amount", "under": "the card it was played on", "this": "this card",
-          "top_card": "the card in play", "played": "the card just played",
-          "flipped": "the card turned over", "picked": "the cards its player picks",
-          "living": "the number of players still in", "highest_other_score":
-          "the highest score among the other players", "all_hands": "every card in every hand",
-          "magnitude": "the magnitude", "in_match": "the number of players in the match"}
-
-TAGS = {"defensible": "it may be defended against", "unblockable": "it cannot be blocked",
-        "undodgeable": "it cannot be dodged", "unsplittable": "it cannot be split",
-        "unreturnable": "it cannot be returned", "undeflectable": "it cannot be deflected",
-        "shieldbreaker": "it breaks shields", "directed": "it is aimed at one player",
-        "final": "nothing may answer it", "spreader": "it is spread over every other player"}
-
-COMPARE = {">": "is more than", ">=": "is at least", "<": "is less than", "<=": "is at most",
-           "==": "is", "!=": "is not"}
-
-Lets = dict[str, object]
-
-
-def _text(v) -> str:
-    return v.text if isinstance(v, ast.Name) else str(v)
-
-
-def _who(v, default: str = "the next player", lets: Lets | None = None) -> str:
-    if v is None or v == "":
-        return default
-    if isinstance(v, ast.Name | str):
-        word = _text(v)
-        if lets and word in lets:
-            return _value(lets[word], lets)
-        return WHO.get(word, word.replace("_", " "))
-    return _value(v, lets)
-
-
-def _value(v, lets: Lets | None = None) -> str:
-    """A value (a number, a name, an expression) as a noun phrase."""
-    if isinstance(v, ast.Name | str):
-        word = _text(v)
-        if lets and word in lets:
-            return _value(lets[word], lets)
-        return VALUES.get(word) or WHO.get(word) or word.replace("_", " ")
-    if isinstance(v, ast.CallValue):
-        return _expression(v.call, lets)
-    if isinstance(v, ast.Call):
-        return _expression(v, lets)
-    if isinstance(v, ast.Range):
-        return f"{v.low} to {v.high}"
-    if isinstance(v, tuple):
-        return _either([_value(x, lets) for x in v], "and")
-    return str(v)
-
-
-def _expression(call: ast.Call, lets: Lets | None) -> str:
-    a = [_value(x, lets) for x in call.args]
-    kw = {k: _value(x, lets) for k, x in call.kwargs}
-    name = call.name
-    if name == "times" and len(a) == 2:
-        if a[0] == "2":
-            return f"twice {a[1]}"
-        return f"{a[0]} times {a[1]}"
-    if name == "half" and a:
-        return f"half {a[0]}"
-    if name == "minus" and len(a) == 2:
-        return f"minus {a[1]}" if a[0] == "0" else f"{a[0]} minus {a[1]}"
-    if name == "plus" and len(a) == 2:
-        return f"{a[0]} plus {a[1]}"
-    if name == "number_of" and a:
-        return f"the number on {a[0]}"
-    if name == "hand_of" and a:
-        return f"the whole hand of {a[0]}"
-    if name == "hand_size" and a:
-        return f"the number of cards {a[0]} holds"
-    if name == "count_in_play" and len(a) == 2:
-        return f"the number of {a[1]} cards in play in front of {a[0]}"
-    if name == "holder_of" and a:
-        return f"the holder of the {a[0]}"
-    if name == "highest_number" and a:
-        return f"the highest number among {a[0]}" + (f" ({kw['none']} if none)"
-                                                     if "none" in kw else "")
-    if name == "counter" and a:
-        return f"this card's {a[0]} counter"
-    args = ", ".join(a + [f"{k} {x}" for k, x in kw.items()])
-    return name.replace("_", " ") + (f" of {args}" if args else "")
-
-
-def _either(words: list[str], joiner: str = "or") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {joiner} " + words[-1]
-
-
 def _args(op: Op) -> dict[str, object]:
     """The call's arguments as written (the AST values), by parameter name."""
     from ..registry import VERBS
@@ -142,165 +49,6 @@ def _args(op: Op) -> dict[str, object]:
     return out
 
 
-def _cards(v, lets: Lets | None) -> str:
-    """Card names (one, or a list) as 'a Hot Death or a Magic 5'."""
-    names = v if isinstance(v, tuple) else (v,)
-    return _either([_card(n, lets) for n in names])
-
-
-def _card(v, lets: Lets | None) -> str:
-    if isinstance(v, str):
-        return f"{'an' if v[:1].upper() in 'AEIOUÜ' else 'a'} {v}"
-    return _value(v, lets)
-
-
-# -- conditions ---------------------------------------------------------------------------
-
-
-def condition(node, lets: Lets | None = None) -> str:
-    """A condition (an ``hd_source`` of the checker) as a clause: 'the attack is tagged ...'."""
-    if isinstance(node, ast.Not):
-        inner = node.operand  # De Morgan: each side said in the negative
-        if isinstance(inner, ast.Or):
-            return f"{_negated(inner.left, lets)} and {_negated(inner.right, lets)}"
-        if isinstance(inner, ast.And):
-            return f"{_negated(inner.left, lets)} or {_negated(inner.right, lets)}"
-        return _negated(node.operand, lets)
-    if isinstance(node, ast.And):
-        return _all(_flat(node), lets)
-    if isinstance(node, ast.Or):
-        return f"{condition(node.left, lets)} or {condition(node.right, lets)}"
-    if isinstance(node, ast.Compare):
-        left, right = (_value(ast.CallValue(s) if isinstance(s, ast.Call) and (s.args or s.kwargs)
-                              else ast.Name(s.name, s.pos) if isinstance(s, ast.Call) else s,
-                              lets) for s in (node.left, node.right))
-        return f"{left} {COMPARE.get(node.op, node.op)} {right}"
-    if isinstance(node, ast.Call):
-        return _test(node, lets)
-    return "a condition holds"
-
-
-def _flat(node) -> list:
-    if isinstance(node, ast.And):
-        return _flat(node.left) + _flat(node.right)
-    return [node]
-
-
-def _all(parts: list, lets: Lets | None) -> str:
-    """Conditions that must all hold; a run of 'the attack does not include X' is said once
-    ('the attack includes no X, Y or Z')."""
-    said: list[str] = []
-    absent: list[str] = []
-    for part in parts + [None]:
-        if isinstance(part, ast.Not) and isinstance(part.operand, ast.Call) and \
-                part.operand.name == "attack_contains" and part.operand.args:
-            absent.append(_text(part.operand.args[0]))
-            continue
-        if absent:
-            said.append(f"the attack includes no {_either(absent)}" if len(absent) > 1 else
-                        f"the attack does not include {_card(absent[0], lets)}")
-            absent = []
-        if part is not None:
-            said.append(_part(part, lets))
-    return " and ".join(said)
-
-
-def _part(node, lets: Lets | None) -> str:
-    """One side of an 'and': an 'or' inside it is bracketed, so the grouping reads."""
-    said = condition(node, lets)
-    return f"({said})" if isinstance(node, ast.Or) else said
-
-
-def _negated(node, lets: Lets | None) -> str:
-    if isinstance(node, ast.Not):
-        return condition(node.operand, lets)
-    if isinstance(node, ast.And | ast.Or):
-        return condition(ast.Not(node), lets)
-    said = condition(node, lets)
-    for yes, no in ((" is ", " is not "), (" cannot ", " can "), (" may be ", " may not be "),
-                    (" includes ", " does not include "), (" breaks ", " does not break "),
-                    (" holds ", " does not hold "), (" has ", " has no "),
-                    (" held ", " held no "), (" was ", " was not "),
-                    (" plays ", " does not play ")):
-        if yes in said:
-            return said.replace(yes, no, 1)
-    return f"not: {said}"
-
-
-def _test(call: ast.Call, lets: Lets | None) -> str:
-    from ..registry import CONDITIONS
-
-    a = [x for x in call.args]
-    kw = dict(call.kwargs)
-    entry = CONDITIONS.get(call.name)
-    params = list(entry.params) if entry else []
-    given = {params[i]: x for i, x in enumerate(a) if i < len(params)} | kw
-    v = {k: _value(x, lets) for k, x in given.items()}
-    phrase = _TESTS.get(call.name)
-    if phrase is not None:
-        try:
-            return phrase(given, v, lets)
-        except KeyError:
-            pass
-    if entry is None or not entry.doc:
-        return call.name.replace("_", " ")
-    first = entry.doc.split(". ")[0].rstrip(".")
-    first = first[0].lower() + first[1:]
-    v = {k: _who(given[k], lets=lets) if k in ("who", "by") else x for k, x in v.items()}
-    first = _name_players(first, v)
-    first = first.replace("the actor's", "its player's").replace("the actor", "its player")
-    extra = [f"{k}: {x}" for k, x in v.items()]
-    return first + (f" ({'; '.join(extra)})" if extra else "")
-
-
-_Test = Callable[[dict, dict, "Lets | None"], str]
-_TESTS: dict[str, _Test] = {
-    "attack_contains": lambda g, v, lets: f"the attack includes {_cards(g['card'], lets)}",
-    "attack_tagged": lambda g, v, lets: _tagged(_text(g["tag"])),
-    "option": lambda g, v, lets: f"the option '{_text(g['name'])}' is on",
-    "card_is": lambda g, v, lets: f"{v['card']} is {_cards(g['names'], lets)}",
-    "attack_kind": lambda g, v, lets: "the attack is a draw" if _text(g["name"]) == "draw"
-    else f"the attack is '{_text(g['name'])}'",
-    "same": lambda g, v, lets: f"{v['a']} is {v['b']}",
-    "teamed": lambda g, v, lets: f"{v['who']} plays in a team",
-    "attack_top": lambda g, v, lets: f"the attack's latest card is {_cards(g['cards'], lets)}",
-    "attack_group": lambda g, v, lets: f"the attack is of the {v['name']} stacking family",
-    "draw_class": lambda g, v, lets: f"the draw is a {v['name']} draw",
-    "in_play_for_someone": lambda g, v, lets:
-        f"someone still in the game has {_cards(g['card'], lets)} in play",
-    "is_number": lambda g, v, lets: f"{v['card']} has a number",
-    "is_wild": lambda g, v, lets: f"{v['card']} is a wild card",
-    "in_category": lambda g, v, lets: f"{v['card']} is a {v['name']} card",
-    "held_current_color": lambda g, v, lets:
-        "its player held another card of the colour in play when they played it",
-    "holds_color_in_play": lambda g, v, lets:
-        "its player holds another card of the colour in play",
-    "aimed_at_origin": lambda g, v, lets:
-        "the attack is aimed at the player who started it",
-    "living": lambda g, v, lets: f"exactly {v['count']} players are still in the game",
-    "draw_from": lambda g, v, lets: f"the draw comes from an attack that includes "
-                                    f"{_cards(g['cards'], lets)}",
-    "holds": lambda g, v, lets: f"{v['who']} holds {_cards(g['card'], lets)}",
-    "coin_up": lambda g, v, lets: "the coin lands face up",
-    "marked": lambda g, v, lets: f"its player was marked '{_text(g['name'])}' this turn",
-    "own_turn": lambda g, v, lets: "it is its player's own turn",
-    "jumped_in": lambda g, v, lets: "it was played as a jump-in",
-    "last_card": lambda g, v, lets: "it was its player's last card",
-    "starting": lambda g, v, lets: "it is the card turned up to start the hand",
-}
-
-
-def _tagged(tag: str) -> str:
-    said = TAGS.get(tag)
-    if said is None:
-        return f"the attack is tagged {tag.replace('_', ' ')}"
-    return "the attack" + said.removeprefix("it")
-
-
-def _source(fn) -> object:
-    return getattr(fn, "hd_source", None)
-
-
 # -- verbs --------------------------------------------------------------------------------
 
 
@@ -310,7 +58,8 @@ def _attack(a: dict, lets: Lets | None) -> str:
         what = f"{who} is hit with its effect '{_text(a['effect'])}'"
     else:
         what = f"{who} is hit with a draw of {_value(a.get('amount', 0), lets)}"
-    notes = [TAGS.get(_text(t), f"it is tagged {_text(t)}") for t in _tags(a.get("tags"))]
+    notes = [_tag(_text(t)) or f"it is tagged {_text(t).replace('_', ' ')}"
+             for t in _tags(a.get("tags"))]
     if a.get("stack") is not None and _text(a["stack"]) == "none":
         notes.append("nothing can be stacked on it")
     elif a.get("stack") is not None:
@@ -398,7 +147,7 @@ _PHRASES: dict[str, Callable[[dict, Lets | None], str]] = {
                                   + ("a player" if a.get("among") is None else
                                      f"one of {_who(a.get('among'), lets=lets)}"),
     "exchange_hands": lambda a, lets: f"{_who(a.get('a'), 'its player', lets)} and "
-                                      f"{_who(a.get('b'), lets=lets)} swap hands",
+                                      f"{_who(a.get('b'), lets=lets)} exchange hands",
 }
 
 
@@ -451,27 +200,6 @@ def _argument(op: Op, name: str, value, lets: Lets) -> str:
     return _value(value, lets)
 
 
-# A player argument said in the verb's own sentence, where it says "a player" or "another
-# player" (the first time), instead of in brackets after it.
-_IN_SENTENCE = {"who": ("a player's", "a player", "another player's", "another player",
-                        "this player"),
-                "by": ("a player",), "partner": ("another player",),
-                "holder": ("a player's", "a player"), "with": ("another player",)}
-
-
-def _name_players(sentence: str, said: dict[str, str]) -> str:
-    """The sentence with the players the arguments name put where it says 'a player' (each
-    argument so placed is taken out of ``said``)."""
-    for key, words in _IN_SENTENCE.items():
-        for w in words if key in said else ():
-            if f" {w} " in f" {sentence} ":
-                who = said.pop(key)
-                who = who + "'s" if w.endswith("'s") else who
-                sentence = f" {sentence} ".replace(f" {w} ", f" {who} ", 1).strip()
-                break
-    return sentence
-
-
 def _documented(op: Op, a: dict[str, str]) -> str:
     """The verb's own words from the registry, its first sentence, N and the players it
     names made concrete; other arguments follow in brackets."""
@@ -488,7 +216,7 @@ def _documented(op: Op, a: dict[str, str]) -> str:
         first = f" {first} ".replace(" N ", f" {number} ").strip()
     first = first[0].lower() + first[1:]
     said = dict(a)
-    first = _name_players(first, said)
+    first = name_players(first, said)
     first = first.replace("the actor's", "its player's").replace("the actor", "its player")
     first = first.replace("the pending effect", "the attack").replace("the pending draw",
                                                                          "the attack")
@@ -588,7 +316,9 @@ def _payloads(kind: CardKind) -> list[str]:
 def _limits(kind: CardKind) -> list[str]:
     out = []
     if kind.playable is not None:
-        out.append(f"It may be played only {_guard(kind.playable)}.")
+        when = _guard(kind.playable)
+        out.append(f"It may not be played if {when.removeprefix('unless ')}." if
+                   when.startswith("unless ") else f"It may be played only {when}.")
     if kind.bluff is not None:
         out.append(f"Played {_guard(kind.bluff, 'when')}, it is a bluff: the play stands "
                    "unless it is challenged.")
