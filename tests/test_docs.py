@@ -478,11 +478,120 @@ def test_a_shared_link_opens_the_same_scenario(browser, server, scenario_file):
 def test_the_playground_runs_a_card_tried_from_its_page(browser, server):
     browser.get(urllib.parse.urljoin(server, "playground.html?ruleset=classic&card=Skip"))
     _wait(browser, "!!(document.querySelector('#hd-playground .hd-workbench') || {}).hdView", 30)
+    # "Try this card" preselects the ruleset and the card in the picker's lists.
+    chosen = browser.execute_script(
+        "return ['.hd-pick-ruleset', '.hd-pick-card', '.hd-pick-face']"
+        ".map(c => document.querySelector(c).value)")
+    assert chosen[:2] == ["classic", "Skip"] and chosen[2].startswith("red ")
+    assert f"hand alice: {chosen[2]}, " in _playground_text(browser)
     browser.execute_script("document.querySelector('.hd-run').click()")
     _wait(browser, "document.querySelector('#hd-playground .hd-workbench').dataset.result")
     shown = browser.execute_script("return document.querySelector('.hd-output').textContent")
     assert "alice plays red skip" in shown and "result: PASS" in shown
     browser.save_screenshot(str(SHOTS / "playground.png"))
+
+
+def _playground_text(browser) -> str:
+    return browser.execute_script(
+        "return document.querySelector('#hd-playground .hd-workbench').hdView.state.doc"
+        ".toString()")
+
+
+def _table_lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    return [line.strip() for line in lines[lines.index("table") + 1:lines.index("steps")]]
+
+
+def _pick(browser, css: str, value: str) -> None:
+    """Choose an option of a select, as a reader does (the change event fires)."""
+    browser.execute_script(
+        "const s = document.querySelector(arguments[0]); s.value = arguments[1];"
+        "s.dispatchEvent(new Event('change'));", css, value)
+    assert browser.execute_script("return document.querySelector(arguments[0]).value",
+                                  css) == value
+
+
+_ZONE = ("const z = Array.from(document.querySelectorAll('.hd-pick-zone'))"
+         ".find(e => e.dataset.zone === arguments[0]);")
+
+
+def _add_to(browser, zone: str) -> None:
+    """Press a zone's add button: the card chosen in the lists goes there."""
+    browser.execute_script(_ZONE + "z.querySelector('.hd-pick-add').click()", zone)
+
+
+def _chips(browser, zone: str) -> list[str]:
+    """The cards the picker shows in a zone (each chip's notation)."""
+    return browser.execute_script(
+        _ZONE + "return Array.from(z.querySelectorAll('.hd-pick-chip'))"
+        ".map(c => c.title.split(':')[0])", zone)
+
+
+def test_the_playground_lays_out_a_table_picked_from_lists(browser, server, rulesets):
+    from hotdeath.site.bundle import playground_data
+
+    ruleset = "hot-death-1989"
+    cards = {c["name"]: c for c in next(r for r in playground_data(rulesets)
+                                        if r["id"] == ruleset)["cards"]}
+    skip = next(f for f in cards["Skip"]["faces"] if f.startswith("red "))
+    eight = "blue 8"
+    assert eight in cards["Number"]["faces"]
+    browser.get(urllib.parse.urljoin(server, "playground.html"))
+    _wait(browser, "!!document.querySelector('#hd-playground .hd-pick-zone')", 30)
+    _pick(browser, ".hd-pick-ruleset", ruleset)
+    assert f"ruleset {ruleset}" in _playground_text(browser)
+    # The lists are the ruleset's cards and faces, as the checked rules give them.
+    listed = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.hd-pick-card option'))"
+        ".map(o => o.value)")
+    assert listed == list(cards)
+    # Seat dave, unseat carol, empty alice's hand and give her the Skip, put a card in the
+    # pile: each pick writes the table block.
+    browser.find_element("css selector", ".hd-pick-name").send_keys("dave")
+    browser.execute_script("document.querySelector('.hd-pick-add-player').click()")
+    browser.execute_script("Array.from(document.querySelectorAll('.hd-pick-player'))"
+                           ".find(b => b.textContent.startsWith('carol')).click()")
+    while _chips(browser, "alice's hand"):
+        browser.execute_script(_ZONE + "z.querySelector('.hd-pick-chip').click()",
+                               "alice's hand")
+    _pick(browser, ".hd-pick-card", "Skip")
+    _pick(browser, ".hd-pick-face", skip)
+    _add_to(browser, "alice's hand")
+    _pick(browser, ".hd-pick-card", "Number")
+    _pick(browser, ".hd-pick-face", eight)
+    _add_to(browser, "dave's hand")
+    _add_to(browser, "alice's hand")
+    _add_to(browser, "the pile")
+    table = _table_lines(_playground_text(browser))
+    assert table[0] == "players alice bob dave"
+    assert f"hand alice: {skip}, {eight}" in table
+    assert f"hand dave: {eight}" in table
+    assert not any(line.startswith("hand carol") for line in table)
+    assert [line for line in table if line.startswith("pile ")][0].endswith(f", {eight}")
+    # The player writes the steps and runs them: the Skip passes over bob.
+    text = _playground_text(browser)
+    steps = text[:text.index("\nsteps\n")] + f"\nsteps\n  alice plays {skip}\n" \
+        "  expect turn dave\n"
+    steps = steps.replace(f"hand dave: {eight}\n", f"hand dave: {eight}, green 4\n")
+    browser.execute_script(
+        "const v = document.querySelector('#hd-playground .hd-workbench').hdView;"
+        "v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: arguments[0]}});", steps)
+    browser.execute_script("document.querySelector('.hd-run').click()")
+    _wait(browser, "document.querySelector('#hd-playground .hd-workbench').dataset.result")
+    shown = browser.execute_script("return document.querySelector('.hd-output').textContent")
+    assert f"alice plays {skip}" in shown and "result: PASS" in shown, shown
+    # The picker redraws from the editor: the card written into dave's hand by hand shows.
+    _wait(browser, "Array.from(document.querySelectorAll('.hd-pick-zone'))"
+          ".find(z => z.dataset.zone === \"dave's hand\")"
+          ".querySelectorAll('.hd-pick-chip').length === 2", 10)
+    assert _chips(browser, "dave's hand") == [eight, "green 4"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.set_window_size(1400, 1700)  # the picker, the editor and the trace in one shot
+    try:
+        browser.execute_script("document.querySelector('#hd-playground').scrollIntoView()")
+        assert browser.save_screenshot(str(SHOTS / "playground-picker.png"))
+    finally:
+        browser.set_window_size(1400, 1000)
 
 
 def test_search_puts_the_exact_card_ruling_and_scenario_first(browser, server, site):

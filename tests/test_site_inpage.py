@@ -82,6 +82,28 @@ def test_the_playground_template_passes_under_every_ruleset():
         assert entry["cards"] and all(c["faces"] for c in entry["cards"])
 
 
+def test_every_try_this_card_table_is_a_legal_play_or_the_card_says_why_not():
+    """Each card's "try this card" table (bundle.try_card) is a valid scenario of its deck
+    (an option's card with its option) whose play is accepted, with the colour, target,
+    cards or number it needs; the only ones refused are refused by the card itself (a
+    'playable if' that the table does not meet) or stop for a scripted input (a shuffle, a
+    coin) that the trace then asks for."""
+    accepted = refused = 0
+    for entry in bundle.playground_data(inpage.rulesets()):
+        for card in entry["cards"]:
+            shown = json.loads(inpage.run(card["try"], "playground.scn"))
+            out = shown["output"]
+            assert out.startswith("scenario "), (entry["id"], card["name"], out)  # it compiled
+            assert f"alice plays {card['try_face']}" in out
+            if shown["ok"]:
+                accepted += 1
+                continue
+            refused += 1
+            assert "-> rejected (not_playable:" in out or "but the scenario scripts none" in out, \
+                (entry["id"], card["name"], out)
+    assert accepted > 10 * refused, (accepted, refused)
+
+
 def test_the_zip_holds_what_a_run_needs_and_not_the_command_line(tmp_path):
     out = tmp_path / "hotdeath.zip"
     first = bundle.write_zip(out)
@@ -128,12 +150,14 @@ def test_plain_words_are_generated_from_each_cards_rules(rulesets):
     from hotdeath.site.plain import plain_words
 
     skip = plain_words(rulesets["classic"].kinds["Skip"])
-    assert skip[0] == "When it is played: the next player loses their turn."
+    assert skip[0] == "When it is played, the next player loses their turn."
     blast = " ".join(plain_words(rulesets["hot-death-1989"].kinds["Delay Blast"]))
     assert "loses their turn" in blast and "a draw of 4" in blast
     for rs in rulesets.values():
         for kind in rs.kinds.values():
             said = plain_words(kind)
-            has_rules = kind.triggers or kind.answers or kind.modifiers
+            has_rules = (kind.triggers or kind.answers or kind.modifiers or kind.effects or
+                         kind.playable or kind.bluff or kind.must_answer or
+                         kind.playable_anytime)
             assert bool(said) == bool(has_rules), (rs.ident, kind.name)
             assert all(s.endswith(".") for s in said)

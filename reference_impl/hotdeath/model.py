@@ -355,3 +355,4 @@ class IfOp:
 class LetOp:
     name: str
     value: Callable
+    source: object = field(default=None, compare=False, repr=False)  # the value as written

@@ -41,7 +41,8 @@ const style = HighlightStyle.define([
   { tag: tags.labelName, color: "#a0153e" },
 ]);
 
-export function makeEditor(parent, text, syntax, onRun) {
+// onChange(): after any change to the text (by hand or by the page).
+export function makeEditor(parent, text, syntax, onRun, onChange = () => {}) {
   return new EditorView({
     doc: text,
     parent,
@@ -49,6 +50,7 @@ export function makeEditor(parent, text, syntax, onRun) {
       keymap.of([{ key: "Mod-Enter", run: () => { onRun(); return true; } }]),
       basicSetup, lintGutter(), scenarioLanguage(syntax), syntaxHighlighting(style),
       EditorView.lineWrapping,
+      EditorView.updateListener.of((u) => { if (u.docChanged) onChange(); }),
     ],
   });
 }

@@ -4,6 +4,7 @@ import { makeEditor, showDiagnostics } from "./editor.js";
 import { drawTable } from "./table.js";
 import { fromHash, link } from "./share.js";
 import { initSearch } from "./search.js";
+import { makePicker } from "./picker.js";
 
 const ROOT = new URL("../../", BASE).href;
 
@@ -21,7 +22,8 @@ function button(text, onclick, cls = "hd-button") {
   return b;
 }
 
-// One editor with Run, its output, the table and the share link. opts: text, path, syntax.
+// One editor with Run, its output, the table and the share link. opts: text, path, syntax,
+// ruleset (a function returning it where the page lets the reader change it), onChange.
 function workbench(host, opts) {
   const bar = el("div", "hd-bar");
   const status = el("span", "hd-status");
@@ -37,7 +39,8 @@ function workbench(host, opts) {
     runButton.disabled = true;
     try {
       const t0 = performance.now();
-      const ref = await reference((s) => { status.textContent = s; }, opts.ruleset);
+      const rsId = typeof opts.ruleset === "function" ? opts.ruleset() : opts.ruleset;
+      const ref = await reference((s) => { status.textContent = s; }, rsId);
       status.textContent = "running…";
       const res = await ref.run(view.state.doc.toString(), opts.path);
       const ms = performance.now() - t0;
@@ -68,7 +71,7 @@ function workbench(host, opts) {
   });
   bar.append(runButton, reset, share, status);
   host.append(editorHost, bar, shared, output, table);
-  view = makeEditor(editorHost, opts.text, opts.syntax, run);
+  view = makeEditor(editorHost, opts.text, opts.syntax, run, opts.onChange);
   host.hdView = view;
   return { view, run, table };
 }
@@ -108,60 +111,58 @@ async function playground(host) {
   const params = new URLSearchParams(location.search);
   const rulesets = mf.rulesets;
   let rs = rulesets.find((r) => r.id === params.get("ruleset")) || rulesets[0];
-  const pick = el("select", "hd-select");
+  const pick = el("select", "hd-select hd-pick-ruleset");
+  pick.setAttribute("aria-label", "ruleset");
   for (const r of rulesets) {
     const o = el("option", "", `${r.title} (${r.id})`);
     o.value = r.id;
     pick.append(o);
   }
   pick.value = rs.id;
-  const cards = el("div", "hd-card-list");
+  const pickerHost = el("div", "hd-picker");
   const bench = el("div", "hd-workbench");
   const head = el("div", "hd-bar");
   head.append(el("label", "", "Ruleset "), pick);
   host.append(head, el("p", "hd-small",
-    "Click a card to put it in the scenario where the cursor is; Run checks it against the " +
-    "reference (Ctrl-Enter)."), cards, bench);
+    "1. Pick the ruleset. 2. Seat the players and lay out the table: choose a card from the " +
+    "lists, then put it in a hand, on the discard or in the pile; the table block of the " +
+    "scenario below is written for you. 3. Write the steps under steps. 4. Run (Ctrl-Enter)."),
+    pickerHost, bench);
   let text = fromHash();
   const card = params.get("card");
-  if (!text) text = card ? tryCard(rs, card) : rs.template;
-  const wb = workbench(bench, { text, path: "playground.scn", syntax: mf.syntax,
-    page: ROOT + "playground.html", ruleset: rs.id });
-  const listCards = () => {
-    cards.replaceChildren();
-    for (const c of rs.cards) {
-      for (const face of c.faces.slice(0, 1)) {
-        const b = button(c.title, () => {
-          const v = wb.view;
-          v.dispatch(v.state.replaceSelection(face));
-          v.focus();
-        }, "hd-chip-button");
-        b.title = face;
-        cards.append(b);
-      }
-    }
+  const tried = card ? tryCard(rs, card) : null;
+  if (!text) text = tried ? tried.text : rs.template;
+  let picker = null;
+  let pending = 0;
+  const redraw = () => {  // after an edit by hand, once typing pauses
+    clearTimeout(pending);
+    pending = setTimeout(() => picker && picker.draw(), 250);
   };
+  const wb = workbench(bench, { text, path: "playground.scn", syntax: mf.syntax,
+    page: ROOT + "playground.html", ruleset: () => rs.id, onChange: redraw });
+  const get = () => wb.view.state.doc.toString();
+  const set = (t) => {
+    wb.view.dispatch({ changes: { from: 0, to: wb.view.state.doc.length, insert: t } });
+    clearTimeout(pending);
+  };
+  picker = makePicker(pickerHost, rs, get, set, tried ? { card: tried.card, face: tried.face } : {});
   pick.onchange = () => {
     rs = rulesets.find((r) => r.id === pick.value);
-    wb.view.dispatch({ changes: { from: 0, to: wb.view.state.doc.length, insert: rs.template } });
-    listCards();
+    set(rs.template);
+    picker = makePicker(pickerHost, rs, get, set);
+    bench.dataset.result = "";
   };
-  listCards();
+  host.hdPicker = () => picker;
   reference(() => {}, rs.id);
 }
 
-// The ruleset's table with the card in alice's hand, and alice playing it.
+// "Try this card": the table made for it at build time (bundle.try_card): the card in
+// alice's hand on a discard of its colour, and alice playing it with the choices it needs.
+// Returns {text, card, face}, or null when the ruleset has no such card.
 function tryCard(rs, name) {
   const c = rs.cards.find((x) => x.name === name || x.key === name);
-  if (!c) return rs.template;
-  // a red face goes on the template's red discard; else a wild, else any
-  const face = c.faces.find((f) => f.startsWith("red ")) ||
-    c.faces.find((f) => f.startsWith("wild")) || c.faces[0];
-  const play = face + (face.startsWith("wild") ? " choosing red" : "");
-  return rs.template
-    .replace(/^scenario .*$/m, `scenario "Try the ${c.title.replace(/"/g, "'")}"`)
-    .replace(/^(\s*hand alice: )/m, `$1${face}, `)
-    .replace(/^steps\n[\s\S]*$/m, `steps\n  alice plays ${play}\n`);
+  if (!c) return null;
+  return { text: c.try, card: c.name, face: c.try_face };
 }
 
 function init() {

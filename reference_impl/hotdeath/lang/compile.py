@@ -70,7 +70,7 @@ class Binder:
                 if got is not None:
                     fn, typ = got
                     self.lets[stmt.name] = typ
-                    out.append(LetOp(stmt.name, fn))
+                    out.append(LetOp(stmt.name, fn, stmt.value))
             else:
                 op = self.call(stmt, self.vocab.verbs, "verb")
                 if op is not None:
@@ -258,6 +258,13 @@ class Binder:
     # -- conditions ------------------------------------------------------------------------
 
     def cond(self, node: ast.Cond) -> Callable:
+        """The condition as a function of the context; it keeps its source (``hd_source``)
+        for the site's plain words, which say what a condition tests (never called here)."""
+        test = self._cond(node)
+        test.hd_source = node  # type: ignore[attr-defined]  # each test is a fresh closure
+        return test
+
+    def _cond(self, node: ast.Cond) -> Callable:
         if isinstance(node, ast.Not):
             inner = self.cond(node.operand)
             return lambda ctx: not inner(ctx)
@@ -304,7 +311,9 @@ class Binder:
             return None
         test = self.cond(guard.cond)
         if guard.negate:
-            return lambda ctx: not test(ctx)
+            negated = lambda ctx: not test(ctx)  # noqa: E731
+            negated.hd_source = ast.Not(guard.cond)  # type: ignore[attr-defined]
+            return negated
         return test
 
 

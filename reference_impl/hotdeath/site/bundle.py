@@ -93,19 +93,71 @@ def _string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+_COLOURS = ("red", "yellow", "green", "blue")
+
+
+def try_card(rs, kind, faces: list[str], option: str = "") -> tuple[str, str]:
+    """The playground's table for "try this card": the template with one face of the card in
+    alice's hand, a discard of its colour, and a step in which alice plays it with the
+    choices its play needs (a colour, a target, cards given); returns (the scenario, the
+    face). Made here, from the checked card, so a test can run every card's table through
+    the reference."""
+    face = next((f for f in faces if f.startswith("red ")), None) or \
+        next((f for f in faces if f.split()[0] in _COLOURS), None) or \
+        next((f for f in faces if f.startswith("wild")), faces[0])
+    colour = face.split()[0] if face.split()[0] in _COLOURS else "red"
+    needs = kind.needs.get("play", frozenset()) | kind.needs.get("modify", frozenset())
+    choices = ""
+    if "color" in needs or face.startswith("wild"):
+        choices += f" choosing {colour}"
+    if "target" in needs:
+        choices += " at bob"
+    if "cards" in needs:
+        choices += f" with {_TEMPLATE_CARDS[2]}"
+    if kind.counts_as:  # a card played as a number says which: the discard's, if it may
+        choices += f" as {3 if 3 in kind.counts_as else kind.counts_as[0]}"
+    lines = template(rs).split("\n")
+    if option:
+        lines.insert(lines.index(f"ruleset {rs.ident}") + 1, f"option {option}")
+    title = (kind.called or kind.name).replace("\\", "").replace('"', "'")
+    lines[0] = f'scenario "Try the {title}"'
+    at = lines.index("steps")
+    for i, line in enumerate(lines[:at]):
+        if line.startswith("  discard "):
+            lines[i] = f"  discard {colour} 3"
+        elif line.startswith("  hand alice: "):
+            lines[i] = line.replace(": ", f": {face}, ", 1)
+    return "\n".join(lines[:at + 1] + [f"  alice plays {face}{choices}", ""]), face
+
+
 def playground_data(rulesets: dict) -> list[dict]:
-    """Each ruleset's cards (name, the title it goes by, the notations of its faces) and the
-    playground's starting scenario."""
+    """Each ruleset's cards (name, the title it goes by, the notations of its faces, the
+    "try this card" table) and the playground's starting scenario."""
     out = []
     for ident, rs in sorted(rulesets.items()):
         cards = []
+        decks = _decks(rs)
         for kind in sorted(rs.kinds.values(), key=lambda k: (k.called or k.name).lower()):
-            faces = sorted({f.notation for f in rs.faces.values() if f.kind is kind})
+            # the faces a deck holds (a flex card's other side is never dealt on its own)
+            faces = sorted({f.notation for f in rs.faces.values() if f.kind is kind
+                            and any(f.notation in deck for deck in decks.values())})
             if faces:
+                option = "" if any(f in decks[""] for f in faces) else next(
+                    o for o, deck in decks.items() if o and faces[0] in deck)
+                text, face = try_card(rs, kind, faces, option)
                 cards.append({"name": kind.name, "key": kind.key,
-                              "title": kind.called or kind.name, "faces": faces})
+                              "title": kind.called or kind.name, "faces": faces,
+                              "option": option, "try": text, "try_face": face})
         out.append({"id": ident, "title": rs.title, "options": sorted(rs.options),
                     "cards": cards, "template": template(rs)})
+    return out
+
+
+def _decks(rs) -> dict[str, set[str]]:
+    """The notations in the base deck (key "") and in the deck of each option."""
+    out = {"": {f.notation for f in rs.deck}}
+    for opt in sorted(rs.options):
+        out[opt] = {f.notation for f in rs.with_options(frozenset([opt])).deck}
     return out
 
 
