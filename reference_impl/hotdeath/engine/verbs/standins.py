@@ -37,17 +37,18 @@ def play_as(ctx: Ctx, exclude) -> Steps:
         s.color = face.color
     s.log("as", ctx.owner, f"{s.name(ctx.actor)} plays it as {stand.notation}")
     kind = s.kind(stand)
-    aimed = None
+    sub = Ctx(s, ctx.actor, stand, Action(ctx.actor, "play", stand), owner=kind.name)
+    answer = answer_for(s, stand, sub) if answering is not None else None
+    if answer is not None:  # the named card's own answer to the pending effect (as a card
+        yield from run(answer.body, sub)  # played to answer: its play effects do not run)
+        take_turn_effects(ctx, sub)
+        return
     if "target" in kind.needs.get("play", ()):
         aimed = yield from ask(ctx, ctx.actor, "player", "pick a player",
                                tuple(in_order(s, ctx.actor)))
-    sub = Ctx(s, ctx.actor, stand, Action(ctx.actor, "play", stand, None, aimed),
-              owner=kind.name)
-    answer = answer_for(s, stand, sub) if answering is not None else None
-    sub.stacking = answer is None and bool(s.pending) and (
+        sub = Ctx(s, ctx.actor, stand, Action(ctx.actor, "play", stand, None, aimed),
+                  owner=kind.name)
+    sub.stacking = bool(s.pending) and (
         answering is not None or can_stack(s, stand))  # answering: judged before the play
-    if answer is not None:  # the named card's own answer to the pending effect
-        yield from run(answer.body, sub)
-    else:
-        yield from run_effects(card_effects(s, stand, "play", sub), sub)
+    yield from run_effects(card_effects(s, stand, "play", sub), sub)
     take_turn_effects(ctx, sub)
