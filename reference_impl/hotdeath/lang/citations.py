@@ -9,12 +9,12 @@ A citation is ``cites SEED "heading" "quote"``. It passes when all three hold:
    So each seed lists its headings once, in order, in ``NNN_*.headings`` next to
    it: one line of the seed a line (its words, or its first words), indented two
    spaces a level when its section sits inside the one above. An entry may
-   declare shorter names for its heading after `` ~ `` (``31. * Slammer (R9) ~
-   Slammer``): each must be the entry's first words, ending at a word boundary.
-   A cite's heading must be a whole entry or one of the names it declares, never
-   some other first words of it ("Stacking and the" is no name of "Stacking and
-   the "HARVESTER OF SORROWS""); list marks ("- ", "1. ") and opening quotes do
-   not count, nor does letter case. It may name several headings (a card's name
+   declare shorter names for its heading after `` ~ `` (``Basic Rules (House) ~
+   Basic Rules``): each must be the entry's first words, ending at a word
+   boundary. A cite's heading must be a whole entry or one of the names it
+   declares, never some other first words of it ("Basic" is no name of it, nor
+   "Basic Rules" without the declaration); list marks ("- ", "1. ") and opening
+   quotes do not count, nor does letter case. It may name several headings (a card's name
    in two lists); the quote then settles which.
 2. **The quote lies in that heading's section**: from the heading's line up to
    the next heading at its level or above, so a section holds the sections
