@@ -63,7 +63,55 @@ def test_aids_text_of_1989_under_another_cards_heading_is_refused(classic):
     assert len(errors) == 1
     assert errors[0].startswith("bad.hd:4:33: quote is not in the section of heading "
                                 "'\"HOLY DEFENDER\"' in seed 001")
-    assert errors[0].splitlines()[0].endswith("did you mean heading '\"AIDS\" Card'?")
+    # the heading offered is one a cite may use: 001's AIDS entry declares no shorter name
+    assert errors[0].splitlines()[0].endswith(
+        "did you mean heading '\"AIDS\" Card ( A Green \\'3\\' )'?")
+    assert citations.problems("001", "\"AIDS\" Card ( A Green '3' )",
+                              AIDS_001.replace("\\", "")) == []
+
+
+STACKING = ("the next player has the option of \"stacking\" another Draw-4 on top. This allows "
+            "him to call suit and makes the next player eat 8 cards.")
+SLAMMER = "When played, all players must slap the middle pile (excluding owner)."
+
+
+def test_first_words_of_a_heading_that_it_does_not_declare_are_refused(classic):
+    """Issue 26 item 12: 'Stacking and the' passed as the first words of 'Stacking and the
+    "HARVESTER OF SORROWS" ( Draw-4 cards )'; a cite names the whole heading or a name its
+    .headings entry declares."""
+    problems = citations.problems("001", "Stacking and the", STACKING)
+    assert [p.field for p in problems] == ["heading"]
+    errors = spec_errors('cites 001 "Stacking and the" "the next player has the option of '
+                         '\\"stacking\\" another Draw-4 on top."', classic)
+    assert [e.splitlines()[0] for e in errors] == [
+        "bad.hd:4:13: heading 'Stacking and the' is only the first words of heading "
+        "'Stacking and the \"HARVESTER OF SORROWS\" ( Draw-4 cards )' of seed 001 (line 55): "
+        "cite the whole heading, or a shorter name its entry declares after ' ~ ' in the "
+        "seed's .headings file: did you mean heading 'Stacking and the \"HARVESTER OF "
+        "SORROWS\" ( Draw-4 cards )'?"]
+    assert citations.problems(
+        "001", 'Stacking and the "HARVESTER OF SORROWS" ( Draw-4 cards )', STACKING) == []
+
+
+def test_a_whole_heading_that_is_the_first_words_of_another_names_only_itself():
+    """'Hot Death Uno Deluxe Edition' is a heading of seed 002 and the first words of 'Hot
+    Death Uno Deluxe Edition Rules': it no longer reaches into the Rules' section."""
+    quote = "Pick a way to start a dealer."
+    assert [p.field for p in citations.problems("002", "Hot Death Uno Deluxe Edition",
+                                                quote)] == ["quote"]
+    assert citations.problems("002", "Hot Death Uno Deluxe Edition Rules", quote) == []
+
+
+@pytest.mark.parametrize("heading", ["31. * Slammer (R9)", "Slammer (R9)", "Slammer",
+                                     "31. * Slammer", "slammer"])
+def test_a_heading_is_cited_whole_or_by_a_declared_name(heading):
+    """002's entry '31. * Slammer (R9) ~ Slammer': list marks and letter case aside."""
+    assert citations.problems("002", heading, SLAMMER) == []
+
+
+@pytest.mark.parametrize("heading", ["Slammer (R", "31. * Slam", "Slammer (R9):"])
+def test_other_first_words_of_a_declared_heading_are_refused(heading):
+    assert [p.field for p in citations.problems("002", heading, SLAMMER)] == ["heading"]
 
 
 def test_a_line_that_is_not_a_heading_is_refused(classic):
@@ -80,8 +128,8 @@ def test_part_of_a_heading_is_refused_with_the_whole_one_offered(classic):
                          'doubles amount of cards in their hand & loses turn."', classic)
     assert [e.splitlines()[0] for e in errors] == [
         "bad.hd:4:13: heading 'Optional Bonus Cards' is only part of a heading of seed 002 "
-        "(line 24); cite a whole heading or its first words: did you mean heading 'Hot Death "
-        "Uno & Deluxe Edition'?"]
+        "(line 24); cite a whole heading: did you mean heading 'Hot Death Uno & Deluxe "
+        "Edition (* Optional Bonus Cards)'?"]
 
 
 @pytest.mark.parametrize(("heading", "quote"), [
@@ -164,6 +212,9 @@ def test_every_seed_lists_its_headings():
     ("Title\nNo such line\n", "2:1", "'No such line' is no line of the seed after line 1"),
     ("Second\nTitle\n", "2:1", "'Title' is no line of the seed after line 2"),
     ("Title\n    Second\n", "2:5", "indent a heading two spaces more than the heading it sits"),
+    ("Title ~ Tit\n", "1:9", "'Tit' is not a shorter name of heading 'Title'"),
+    ("Title\n  Second line ~ Second ~ Line\n", "2:26", "'Line' is not a shorter name"),
+    ("Title ~ Title\n", "1:9", "'Title' is not a shorter name of heading 'Title'"),
 ])
 def test_a_broken_headings_file_is_a_located_error(tmp_path: Path, listing, where, message):
     path = tmp_path / "999_x.headings"

@@ -83,7 +83,28 @@ def can_answer(state: State, card: Card, player: int, flex: bool = False) -> boo
         return False  # Restrictions: 'match the top card of the discard pile and the restriction'
 
     return answer_for(state, card, _ctx(state, player, card), flex) is not None \
-        or can_stack(state, card, flex)
+        or can_stack(state, card, flex) or bool(stand_in_answers(state, card, player))
+
+
+def stand_in_answers(state: State, card: Card, player: int) -> tuple[Card, ...]:
+    """For a card played as another ('play_as'): one stand-in per face it may be named as that
+    may be played now and may answer the pending effect, by that face's own answer or by
+    joining the pending draw (a card played as another answers as that card would).
+    Empty for any other card, or with nothing pending."""
+    exclude = state.derived().stand_ins.get(state.kind(card).name)
+    if exclude is None or not state.pending:
+        return ()
+    out: dict[str, Card] = {}
+    for face in state.rs.deck:
+        if face.kind.name in exclude or face.notation in out:
+            continue
+        stand = Card(face)
+        if not playable(state, stand, player):
+            continue  # the named card's own limits hold (one that cannot go out cannot)
+        if answer_for(state, stand, _ctx(state, player, stand)) is not None \
+                or can_stack(state, stand):
+            out[face.notation] = stand
+    return tuple(out.values())
 
 
 def forced_answer(state: State, player: int) -> Card | None:

@@ -66,11 +66,12 @@ def _answers(state: State, p: int) -> list[Action]:
             seen.add(card.face)
             kind = state.kind(card)
             flexes = bool(kind.side) and state.power[p]
-            if not kind.answers and kind.stack is None and not flexes:
+            stands = kind.name in derived.stand_ins  # it may answer as a card it is named as
+            if not kind.answers and kind.stack is None and not flexes and not stands:
                 continue  # it neither answers nor stacks: can_answer would say no
             # each side answers on its own: the side played must be one the pending effect
             # allows (a stack's restriction), though the card matches by its regular side
-            regular = (bool(kind.answers) or kind.stack is not None) \
+            regular = (bool(kind.answers) or kind.stack is not None or stands) \
                 and can_answer(state, card, p)
             side = flexes and can_answer(state, card, p, flex=True)
             if not (regular or side) or not listable(state, card, p):

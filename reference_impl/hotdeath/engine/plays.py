@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..model import Effect, Face
 from . import combine, draws, tempo, triggers, zones
-from .allowed import answer_for
+from .allowed import answer_for, stand_in_answers
 from .interp import Ctx, Steps, run, run_effects
 from .matching import bluffable, can_stack, granted, matches, wrong_jump_in
 from .state import Action, Card, State, Window
@@ -35,6 +35,11 @@ def play(state: State, action: Action) -> Steps:
     state.plays_in_hand += 1
     answer = answer_for(state, card, ctx, action.flex) if responding else None
     ctx.stacking = answer is None and bool(state.pending) and can_stack(state, card, action.flex)
+    if responding and answer is None and not ctx.stacking \
+            and kind.name in state.derived().stand_ins:
+        # a card played as another answers as the card it is named: which ones may, judged
+        # before it is put down, as validation judged it (play_as offers only these)
+        ctx.vars["stand_ins"] = stand_in_answers(state, card, p)
     if "challenge" in kind.triggers:  # the only rule that asks what else was held
         ctx.held_color = any(state.face(c).color == state.color
                              for c in state.hands[p] if c is not card)

@@ -218,7 +218,7 @@ class Derived:
 
     __slots__ = ("accept_act", "answering", "attacks_rule", "fits", "forcing", "keeps_lane",
                  "lane_fits", "lane_plays", "must_play", "plain", "play_drawn", "quiet",
-                 "until_playable", "uno_to_win", "using")
+                 "stand_ins", "until_playable", "uno_to_win", "using")
 
     def __init__(self, rs: Ruleset) -> None:
         # (own face of the card in play, colour) -> face -> how it plays on it (matching.Fits)
@@ -238,7 +238,12 @@ class Derived:
         # what may answer a pending effect at all (listing._answers asks only if something can):
         # a card that answers or stacks from the hand, one used from a field or held up, one
         # that must answer
-        self.answering = any(k.answers or k.stack is not None for k in kinds)
+        # card name -> the names it may not be played as, for a card played as another
+        # (its play effect is 'play_as'): it may answer as any card it may be named as
+        self.stand_ins = {k.name: got for k in kinds if (got := stand_in_exclusions(k))
+                          is not None}
+        self.answering = any(k.answers or k.stack is not None for k in kinds) \
+            or bool(self.stand_ins)
         self.using = any(k.answer_from in ("field", "shown") for k in kinds)
         self.forcing = any(k.must_answer is not None for k in kinds)
         # settings the express lane reads at most steps (no card in play changes them there)
@@ -251,6 +256,17 @@ class Derived:
         # every verb these rules can run leaves the express lane open (registry.Entry):
         # after an action the lane completed, ``Game`` need not ask ``is_open`` again
         self.keeps_lane = self.plain and all(op.keeps_lane for op in verb_calls(rs))
+
+
+def stand_in_exclusions(kind: CardKind) -> tuple[str, ...] | None:
+    """The card names a card played as another ('play_as' in its own play effect) may not be
+    named as; None for a card that is only itself. Read from the play effect itself, so that
+    what the card may answer as and what its play may name are one list."""
+    for effect in kind.triggers.get("play", ()):
+        for op in effect.body:
+            if isinstance(op, Op) and op.call.name == "play_as":
+                return tuple(op.kwargs.get("exclude", ()))
+    return None
 
 
 def verb_calls(rs: Ruleset) -> list[Op]:

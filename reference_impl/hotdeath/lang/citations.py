@@ -2,17 +2,20 @@
 
 A citation is ``cites SEED "heading" "quote"``. It passes when all three hold:
 
-1. **The heading names a heading of the seed.** The seeds are plain text (one is
+1. **The heading names a heading of the seed, whole.** The seeds are plain text (one is
    Markdown), and no single rule tells their headings from their other short
    lines: a score-card row, a wrapped end of a sentence ("drawn card is") and
    a card's own line, which opens its section, look alike.
    So each seed lists its headings once, in order, in ``NNN_*.headings`` next to
    it: one line of the seed a line (its words, or its first words), indented two
-   spaces a level when its section sits inside the one above. A cite's heading
-   must be one of those lines, or its first words ending at a word boundary
-   ("Basic Rules" names "Basic Rules (House)"); list marks ("- ", "1. ") and
-   opening quotes do not count. It may name several headings (a card's name
-   and a longer title starting with it); the quote then settles which.
+   spaces a level when its section sits inside the one above. An entry may
+   declare shorter names for its heading after `` ~ `` (``Basic Rules (House) ~
+   Basic Rules``): each must be the entry's first words, ending at a word
+   boundary. A cite's heading must be a whole entry or one of the names it
+   declares, never some other first words of it ("Basic" is no name of it, nor
+   "Basic Rules" without the declaration); list marks ("- ", "1. ") and opening
+   quotes do not count, nor does letter case. It may name several headings (a card's name
+   in two lists); the quote then settles which.
 2. **The quote lies in that heading's section**: from the heading's line up to
    the next heading at its level or above, so a section holds the sections
    indented under it. The heading's own line is in its section.
@@ -95,6 +98,18 @@ class Heading:
     level: int
     end: int  # where its section ends in the seed's text
     key: str  # its line as headings are compared (see ``key``)
+    entry: str = ""  # the heading as its .headings entry declares it (its line's first words)
+    aliases: tuple[str, ...] = ()  # the shorter names the entry declares after ' ~ '
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every way a cite may name the heading, as ``key``: the entry whole, its names."""
+        return (key(self.entry or self.line.text), *(key(a) for a in self.aliases))
+
+    @property
+    def citable(self) -> str:
+        """How to cite the heading: its first declared name, else its entry whole."""
+        return self.aliases[0] if self.aliases else self.entry or self.line.text
 
     def holds(self, start: int, end: int) -> bool:
         return self.line.start <= start and end <= self.end
@@ -124,12 +139,12 @@ class Seed:
 
     def named(self, heading: str) -> list[Heading]:
         want = key(heading)
-        found = [h for h in self.headings if names(want, h.key)]
+        found = [h for h in self.headings if want in h.names]
         if not found and heading.lstrip().startswith("#"):
             # a heading that is itself '#' (UNO Blender's '- # (DOS)') is not a markdown
             # heading mark: read it as the list item it is
             want = key("- " + heading.lstrip())
-            found = [h for h in self.headings if names(want, h.key)]
+            found = [h for h in self.headings if want in h.names]
         return found
 
     def line_at(self, offset: int) -> Line:
@@ -139,12 +154,6 @@ class Seed:
         """The deepest heading whose section holds the span; None before the first one."""
         holding = [h for h in self.headings if h.holds(start, end)]
         return max(holding, key=lambda h: h.line.start, default=None)
-
-    def short_name(self, heading: Heading) -> str:
-        """The short way to cite a heading: its name, before any '(', ':' or dash. The name
-        may name other headings too; a quote from this section still settles it."""
-        whole = self.text[heading.line.body_start:heading.line.end]
-        return re.split(r" \(|:| – | - ", whole, maxsplit=1)[0].strip() or whole
 
     def is_whole(self, start: int, end: int) -> bool:
         """Whether a span is a whole line, or a whole sentence."""
@@ -185,36 +194,51 @@ def _headings(path: Path, lines: list[Line], text: str) -> tuple[Heading, ...]:
     if not path.exists():
         raise HotDeathError([Diagnostic(str(path), 1, 1, "missing: every seed lists its "
                                         "headings in a .headings file (see README.md)")])
-    found: list[tuple[Line, int]] = []
+    found: list[tuple[Line, int, str, tuple[str, ...]]] = []
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if raw.strip() and not raw.lstrip().startswith("#"):
             found.append(_entry(path, number, raw, lines, found))
     out = []
-    for i, (line, level) in enumerate(found):
-        end = next((later.start - 1 for later, lv in found[i + 1:] if lv <= level), len(text))
-        out.append(Heading(line, level, end, key(line.text)))
+    for i, (line, level, entry, aliases) in enumerate(found):
+        end = next((later.start - 1 for later, lv, _, _ in found[i + 1:] if lv <= level),
+                   len(text))
+        out.append(Heading(line, level, end, key(line.text), entry, aliases))
     return tuple(out)
 
 
+ALIAS = " ~ "
+"""What parts a .headings entry from the shorter names it declares for its heading."""
+
+
 def _entry(path: Path, number: int, raw: str, lines: list[Line],
-           found: list[tuple[Line, int]]) -> tuple[Line, int]:
-    """One line of a headings file: the seed line it names after the last one, and its level."""
+           found: list[tuple[Line, int, str, tuple[str, ...]]]
+           ) -> tuple[Line, int, str, tuple[str, ...]]:
+    """One line of a headings file: the seed line it names after the last one, its level, the
+    heading as declared and the shorter names declared for it."""
     indent = len(raw) - len(raw.lstrip(" "))
     level, previous = indent // 2, found[-1] if found else None
 
-    def error(message: str) -> HotDeathError:
-        return HotDeathError([Diagnostic(str(path), number, indent + 1, message, raw)])
+    def error(message: str, column: int = indent + 1) -> HotDeathError:
+        return HotDeathError([Diagnostic(str(path), number, column, message, raw)])
 
     if indent % 2 or "\t" in raw or level > (previous[1] + 1 if previous else 0):
         raise error("indent a heading two spaces more than the heading it sits in, no more")
-    want = normalize(raw).lower()
+    entry, *aliases = (part.strip() for part in raw.split(ALIAS))
+    want = normalize(entry).lower()
     after = lines.index(previous[0]) + 1 if previous else 0
     line = next((line for line in lines[after:] if names(want, line.text.lower())), None)
     if line is None:
         where = f" after line {previous[0].number}" if previous else ""
-        raise error(f"{raw.strip()!r} is no line of the seed{where} (list headings in the "
+        raise error(f"{entry!r} is no line of the seed{where} (list headings in the "
                     "seed's order, by the words they start with)")
-    return line, level
+    at = len(raw) - len(raw.lstrip(" ")) + len(entry)
+    for alias in aliases:
+        at = raw.index(alias, at)
+        if not alias or key(alias) == key(entry) or not names(key(alias), key(entry)):
+            raise error(f"{alias!r} is not a shorter name of heading {entry!r}: a name "
+                        "declared after ' ~ ' must be the heading's first words, ending at a "
+                        "word boundary", at + 1)
+    return line, level, entry, tuple(aliases)
 
 
 def problems(source: str, heading: str, quote: str) -> list[Problem]:
@@ -257,16 +281,22 @@ def _not_a_heading(s: Seed, heading: str) -> Problem:
     want = key(heading)
     if not want:
         return Problem("heading", "the heading is empty: name a heading of seed " + s.ident)
+    first = next((h for h in s.headings if any(names(want, n) for n in h.names)), None)
+    if first is not None:
+        return Problem("heading", f"heading {heading!r} is only the first words of heading "
+                       f"{first.entry!r} of seed {s.ident} (line {first.line.number}): cite "
+                       "the whole heading, or a shorter name its entry declares after ' ~ ' in "
+                       f"the seed's .headings file: did you mean heading {first.citable!r}?")
     line = next((line for line in s.lines if names(want, key(line.text))), None)
     if line is None:
         inner = next((h for h in s.headings if want in h.key), None)
         if inner is None:
             return Problem("heading", f"heading {heading!r} does not occur in seed {s.ident}")
         return Problem("heading", f"heading {heading!r} is only part of a heading of seed "
-                       f"{s.ident} (line {inner.line.number}); cite a whole heading or its "
-                       f"first words: did you mean heading {s.short_name(inner)!r}?")
+                       f"{s.ident} (line {inner.line.number}); cite a whole heading: did you "
+                       f"mean heading {inner.citable!r}?")
     home = s.innermost(line.start, line.end)
-    hint = f": did you mean heading {s.short_name(home)!r}?" if home else ""
+    hint = f": did you mean heading {home.citable!r}?" if home else ""
     return Problem("heading", f"heading {heading!r} is not a heading of seed {s.ident} (line "
                    f"{line.number} is not in its .headings list){hint}")
 
@@ -276,7 +306,7 @@ def _elsewhere(s: Seed, heading: str, candidates: list[Heading],
     where = ", ".join(s.lines_of(h) for h in candidates)
     homes = [h for h in (s.innermost(*span) for span in found) if h is not None]
     hint = (f"; it is under heading {homes[0].line.text[:60]!r} ({s.lines_of(homes[0])}): "
-            f"did you mean heading {s.short_name(homes[0])!r}?" if homes else
+            f"did you mean heading {homes[0].citable!r}?" if homes else
             "; it comes before the seed's first heading")
     return Problem("quote", f"quote is not in the section of heading {heading!r} in seed "
                    f"{s.ident} ({where}){hint}")

@@ -92,12 +92,8 @@ def load_seed(source: str) -> Seed:
     starts a paragraph of its own, and a paragraph is cut into sentences where one ends.
     """
     checked = citations.seed(source)
-    entries = [e.strip() for e in seed_files()[source].with_suffix(".headings")
-               .read_text(encoding="utf-8").splitlines()
-               if e.strip() and not e.lstrip().startswith("#")]
     # a heading's line, and whether it goes on past the heading's own words into text
-    titles = {h.line.number: _goes_on(h.line.text, e)
-              for h, e in zip(checked.headings, entries, strict=True)}
+    titles = {h.line.number: _goes_on(h.line.text, h.entry) for h in checked.headings}
     raw = seed_files()[source].read_text(encoding="utf-8").splitlines()
     sentences: list[Sentence] = []
     headings: list[tuple[int, str]] = []

@@ -117,16 +117,30 @@ def face_points(face) -> int:
 
 
 @verb("mark_seat", "A player carries a mark of this name until 'unmark_seat' removes it (a skip "
-      "that waits for their next turn); 'seat_marked' tests it.", "mark_seat(chosen, skip_next)",
-      {"who": Param("selector", required=True), "name": Param("name", required=True)})
-def mark_seat(ctx: Ctx, who, name: str) -> None:
+      "that waits for their next turn); 'seat_marked' tests it. With 'count', the mark is "
+      "worn away one at a time: it holds until that many 'unmark_seat(..., count=1)' "
+      "(a skip for several turns).", "mark_seat(chosen, skip_next)",
+      {"who": Param("selector", required=True), "name": Param("name", required=True),
+       "count": Param("int", 1)})
+def mark_seat(ctx: Ctx, who, name: str, count: int) -> None:
     s = ctx.state
     seat = who(ctx)
-    s.tallies[(seat, "seat:" + name)] = 1
-    s.log("mark", ctx.owner, f"{s.name(seat)} is marked: {name}")
+    if count < 1:
+        return  # a mark worn away already is no mark
+    s.tallies[(seat, "seat:" + name)] = count
+    s.log("mark", ctx.owner, f"{s.name(seat)} is marked: {name}"
+          + (f" ({count} times)" if count > 1 else ""))
 
 
-@verb("unmark_seat", "A player's mark of this name is removed.", "unmark_seat(subject, skip_next)",
-      {"who": Param("selector", required=True), "name": Param("name", required=True)})
-def unmark_seat(ctx: Ctx, who, name: str) -> None:
-    ctx.state.tallies.pop((who(ctx), "seat:" + name), None)
+@verb("unmark_seat", "A player's mark of this name is removed; with 'count', only that much of "
+      "it is worn away, and it is gone when nothing is left.", "unmark_seat(subject, skip_next)",
+      {"who": Param("selector", required=True), "name": Param("name", required=True),
+       "count": Param("int", 0)})
+def unmark_seat(ctx: Ctx, who, name: str, count: int) -> None:
+    s = ctx.state
+    key = (who(ctx), "seat:" + name)
+    left = s.tallies.get(key, 0) - count if count > 0 else 0
+    if left > 0:
+        s.tallies[key] = left
+    else:
+        s.tallies.pop(key, None)
