@@ -131,3 +131,16 @@ def test_a_mutant_parsed_one_block_at_a_time_is_the_mutated_file_parsed_whole(id
     for m in chosen:
         whole = text[:m.start] + padded(text[m.start:m.end], m.new) + text[m.end:]
         assert splicer.rules(m.start, m.end, m.new) == parse_rules(whole, str(path)), m.ident
+
+
+def test_a_mutant_whose_option_variant_does_not_check_is_stillborn(rulesets):
+    """An option's variant is checked when a scenario first plays it: a mutant that breaks
+    only the variant (an act of an option needing 'self') is stillborn, not a crash."""
+    from hotdeath.suite.mutate import spec_file
+
+    text = spec_file("hot-death-deluxe").read_text(encoding="utf-8")
+    line = next(i for i, s in enumerate(text.splitlines(), 1)
+                if s.strip() == "needs target" and "catches_signal" in text.splitlines()[i - 3])
+    corpus = [s for s in load_corpus(scenarios_dir()) if s.data["ruleset"] == "hot-death-deluxe"]
+    outcomes = run("hot-death-deluxe", rulesets, corpus, jobs=1, lines=(line,))
+    assert any(o.status == "stillborn" and "'needs' has no value" in o.by for o in outcomes)

@@ -260,7 +260,12 @@ def run_one(m: Mutant) -> Outcome:
     tried = set(_KILLERS)
     for i in _KILLERS + [i for i in range(len(job.scenarios)) if i not in tried]:
         scn = job.scenarios[i]
-        if not _deck_holds(rs, scn) or not _passes(session, scn.data):
+        try:
+            holds = _deck_holds(rs, scn)
+        except HotDeathError as err:  # an option variant of the mutant does not check
+            return Outcome(m, "stillborn", err.diagnostics[0].message if err.diagnostics
+                           else "")
+        if not holds or not _passes(session, scn.data):
             if i in tried:
                 _KILLERS.remove(i)
             _KILLERS.insert(0, i)
